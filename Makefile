@@ -1,0 +1,45 @@
+# Rules Explorer: `make run` serves the app, `make test` runs every test. Both set everything up first.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+PORT ?= 8866
+CHROMIUM := /usr/bin/chromium
+
+.PHONY: run test test-slow bench lock chromium clean
+
+# Create the virtual environment and install the project with the pinned stack, only when the
+# project's dependencies or the lock file changed since the last install.
+$(STAMP): pyproject.toml constraints.txt
+	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11+ is needed")'
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -c constraints.txt -e '.[test]'
+	@touch $(STAMP)
+
+run: $(STAMP)
+	@echo "Rules Explorer: http://localhost:$(PORT)/voila/render/index.ipynb  (all notebooks: http://localhost:$(PORT)/)"
+	$(BIN)/voila notebooks/ --port=$(PORT) --no-browser --Voila.ip=0.0.0.0 --show_tracebacks=True
+
+# Browser tests drive Debian's Chromium; install it when it is missing (needs root or sudo).
+chromium:
+	@test -x $(CHROMIUM) || { echo "Installing Debian's chromium for the browser tests"; \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; }
+
+test: $(STAMP) chromium
+	$(BIN)/python -m pytest
+
+test-slow: $(STAMP) chromium
+	$(BIN)/python -m pytest -m slow
+
+bench: $(STAMP)
+	$(BIN)/python -m benchmarks
+
+# Regenerate the lock from a fresh resolve of pyproject.toml (then run `make test`).
+lock:
+	rm -rf /tmp/rules-explorer-lock && $(PYTHON) -m venv /tmp/rules-explorer-lock
+	/tmp/rules-explorer-lock/bin/python -m pip install --quiet -e '.[test]'
+	/tmp/rules-explorer-lock/bin/python -m pip freeze --exclude-editable | grep -v '^-e' > constraints.txt
+
+clean:
+	rm -rf $(VENV) artifacts .pytest_cache

@@ -1,0 +1,92 @@
+"""The errors every game raises, all :class:`ValueError` subclasses.
+
+Three kinds for actions, kept apart as in python-chess:
+
+* :class:`NotationError` — the text cannot be read as an action at all;
+* :class:`IllegalAction` — readable, but forbidden here; carries the :class:`~explorer.core.rules.Rule`;
+* :class:`AmbiguousAction` — readable, but it could mean more than one legal action.
+
+And one for files and positions: :class:`InvalidData`, which lists *every* problem found at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from .rules import Rule
+
+__all__ = ["IllegalAction", "NotationError", "AmbiguousAction", "InvalidData", "InvalidRecord",
+           "UnknownGame", "GameNotReady"]
+
+
+class IllegalAction(ValueError):
+    """An action the rules forbid in this position. The state it was tried on is unchanged.
+
+    >>> rule = Rule("toy.place.empty", "Place on an empty cell", "A mark goes on an empty cell.", "toy §1")
+    >>> err = IllegalAction(rule, "cell b2 already holds X")
+    >>> str(err)
+    'cell b2 already holds X (toy.place.empty: Place on an empty cell)'
+    >>> err.rule.id
+    'toy.place.empty'
+
+    Attributes:
+        rule: the :class:`Rule` that forbids the action.
+        reason: the explanation in a player's words, without the rule reference.
+        action: the refused action (or its text), if known.
+    """
+
+    def __init__(self, rule: Rule, reason: str, *, action: Any = None) -> None:
+        if not isinstance(rule, Rule):
+            raise TypeError(f"IllegalAction needs a Rule, got {rule!r}")
+        self.rule = rule
+        self.reason = reason
+        self.action = action
+        super().__init__(f"{reason} ({rule.id}: {rule.title})")
+
+    def to_dict(self) -> dict[str, str]:
+        """JSON-ready: ``{"rule", "title", "reason", "text", "action"}`` (``text`` is the rule's paraphrase)."""
+        return {"rule": self.rule.id, "title": self.rule.title, "reason": self.reason,
+                "text": self.rule.text, "action": "" if self.action is None else str(self.action)}
+
+
+class NotationError(ValueError):
+    """Text that cannot be read as an action of this game (a syntax problem, not a rules problem)."""
+
+
+class AmbiguousAction(ValueError):
+    """Text that reads as more than one legal action; the message lists the candidates."""
+
+
+class InvalidData(ValueError):
+    """A data file, position or record that does not validate; lists every problem found.
+
+    >>> err = InvalidData("board file b.json", ["districts[0].name: field required", "seed: not an integer"])
+    >>> print(err)
+    board file b.json is invalid (2 problems):
+      - districts[0].name: field required
+      - seed: not an integer
+
+    Attributes:
+        what: what was being read ("board file ...", "position", "record ...").
+        problems: one line per problem, each saying where, what was expected and what was found.
+    """
+
+    def __init__(self, what: str, problems: Iterable[str]) -> None:
+        self.what = what
+        self.problems = tuple(problems) or ("(no details)",)
+        n = len(self.problems)
+        lines = "\n".join(f"  - {p}" for p in self.problems)
+        super().__init__(f"{what} is invalid ({n} problem{'s' if n != 1 else ''}):\n{lines}")
+
+
+class InvalidRecord(InvalidData):
+    """A game record (``Record``) that cannot be read or replayed."""
+
+
+class UnknownGame(ValueError):
+    """A game name that is not in ``explorer.GAMES``."""
+
+
+class GameNotReady(ValueError):
+    """A game listed in ``explorer.GAMES`` whose engine is not implemented yet."""

@@ -1,0 +1,108 @@
+"""Reading and validating data files (boards, decks, tables, records) with pydantic.
+
+Each game describes its file formats as pydantic models. :func:`validate` and :func:`load_data` turn every
+problem pydantic finds into one plain line ("districts[3].houses: expected a whole number, got 'two'") and
+raise a single :class:`~explorer.core.errors.InvalidData` listing them all, so a user editing their own board
+sees everything that is wrong at once, never a traceback from deep inside.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, TypeVar
+
+import pydantic
+import yaml
+
+from .errors import InvalidData
+
+__all__ = ["validate", "load_data", "read_data_file", "problems_from_validation_error", "StrictModel"]
+
+M = TypeVar("M", bound=pydantic.BaseModel)
+
+
+class StrictModel(pydantic.BaseModel):
+    """Base for file-format models: unknown fields are refused, models are immutable, no type coercion."""
+
+    model_config = pydantic.ConfigDict(extra="forbid", frozen=True, strict=True)
+
+
+def _location(loc: tuple[Any, ...]) -> str:
+    out = ""
+    for part in loc:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += ("." if out else "") + str(part)
+    return out or "(top level)"
+
+
+def problems_from_validation_error(err: pydantic.ValidationError) -> list[str]:
+    """One line per pydantic error: ``"<where>: <what is wrong> (got <value>)"``."""
+    lines = []
+    for e in err.errors(include_url=False):
+        where = _location(tuple(p for p in e["loc"] if not (isinstance(p, str) and p.startswith("function-"))))
+        message = e["msg"]
+        if e["type"] == "missing":
+            lines.append(f"{where}: required field is missing")
+        elif e["type"] == "extra_forbidden":
+            lines.append(f"{where}: unknown field (not part of this format)")
+        else:
+            got = e.get("input")
+            shown = repr(got) if len(repr(got)) <= 60 else repr(got)[:57] + "..."
+            lines.append(f"{where}: {message[0].lower() + message[1:]} (got {shown})")
+    return lines
+
+
+def validate(model: type[M], data: Any, *, what: str) -> M:
+    """``data`` checked against ``model``; ``what`` names it in the error ("board file london.yaml").
+
+    Raises:
+        InvalidData: listing every problem, each with where it is, what was expected and what was found.
+    """
+    try:
+        return model.model_validate(data)
+    except pydantic.ValidationError as err:
+        raise InvalidData(what, problems_from_validation_error(err)) from None
+
+
+def read_data_file(path: str | Path) -> Any:
+    """The parsed content of a ``.json``, ``.yaml`` or ``.yml`` file.
+
+    Raises:
+        InvalidData: if the file is missing, unreadable, of another type, or not valid JSON/YAML
+            (with the line and column of the syntax error).
+    """
+    path = Path(path)
+    what = f"file {path}"
+    suffix = path.suffix.lower()
+    if suffix not in (".json", ".yaml", ".yml"):
+        raise InvalidData(what, [f"expected a .json, .yaml or .yml file, got {suffix or 'no extension'!r}"])
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise InvalidData(what, ["no such file"]) from None
+    except (OSError, UnicodeDecodeError) as err:
+        raise InvalidData(what, [f"cannot be read: {err}"]) from None
+    if suffix == ".json":
+        try:
+            return json.loads(text)
+        except json.JSONDecodeError as err:
+            raise InvalidData(what, [f"not valid JSON: {err.msg} at line {err.lineno}, column {err.colno}"]) from None
+    try:
+        return yaml.safe_load(text)
+    except yaml.YAMLError as err:
+        mark = getattr(err, "problem_mark", None)
+        where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
+        problem = getattr(err, "problem", None) or str(err)
+        raise InvalidData(what, [f"not valid YAML: {problem}{where}"]) from None
+
+
+def load_data(path: str | Path, model: type[M]) -> M:
+    """Read a JSON/YAML file and validate it against ``model``.
+
+    Raises:
+        InvalidData: for a missing or malformed file, or content that does not match the format.
+    """
+    return validate(model, read_data_file(path), what=f"file {Path(path)}")

@@ -1,0 +1,208 @@
+"""The game-state contract, with the guarantees written once for every game.
+
+A game's ``State`` is a frozen dataclass that inherits :class:`GameState` and has (at least) the fields
+``rng: Rng`` and ``events: tuple[Event, ...]``. The game implements the *private* hooks
+
+* ``_legal_actions()`` — the legal actions of the player to act, in a deterministic order;
+* ``_apply(action) -> (new_state, events)`` — carry out an action already known to be legal;
+* ``why_illegal(action)`` — optional: a rule-specific :class:`IllegalAction`, or ``None`` if legal;
+* ``chance_outcomes()``, ``is_chance_node``, ``is_terminal``, ``current_player``, ``scores()``;
+* ``parse_action(text)``, ``to_dict()``, ``from_dict(d)``.
+
+and the public :meth:`GameState.apply` does the rest: it reads notation, refuses illegal actions with the rule
+that forbids them (the state is immutable, so it is unchanged), checks chance outcomes, records the events
+and advances the random stream after a chance step.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, ClassVar, Self
+
+from .errors import IllegalAction
+from .events import Event
+from .rng import Rng
+from .rules import Rule, RuleTable
+
+__all__ = ["GameState", "ScoreBreakdown", "CORE_RULES"]
+
+CORE_RULES = RuleTable([
+    Rule("core.end.game-over", "The game is over",
+         "Once a game has ended, nobody takes any more actions.", "every rulebook: end of the game"),
+    Rule("core.turn.not-legal", "Not a legal action here",
+         "Only the actions the rules allow to the player whose turn it is can be taken.",
+         "every rulebook: the turn"),
+    Rule("core.chance.outcome", "Chance decides here",
+         "At a die roll, draw or shuffle, only one of the possible outcomes can happen; no player acts.",
+         "every rulebook: dice, draws and shuffles"),
+])
+"""Rules that hold in every game (used by :meth:`GameState.apply`)."""
+
+
+@dataclass(frozen=True)
+class ScoreBreakdown(Mapping[str, int]):
+    """One player's score split by the rulebook's scoring categories, in rulebook order.
+
+    >>> s = ScoreBreakdown({"houses": 30, "objectives": 6, "hero": 2})
+    >>> s.total, s["objectives"], list(s)
+    (38, 6, ['houses', 'objectives', 'hero'])
+
+    Raises:
+        ValueError: if a category value is not an integer.
+    """
+
+    categories: tuple[tuple[str, int], ...]
+    """``(category, points)`` pairs in the order the rulebook scores them."""
+
+    def __init__(self, categories: Mapping[str, int] | Sequence[tuple[str, int]]) -> None:
+        items = tuple(categories.items() if isinstance(categories, Mapping) else categories)
+        for name, value in items:
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise ValueError(f"score category {name!r} must be an integer, got {value!r}")
+        object.__setattr__(self, "categories", items)
+
+    @property
+    def total(self) -> int:
+        """The sum of all categories."""
+        return sum(v for _, v in self.categories)
+
+    def __getitem__(self, name: str) -> int:
+        for key, value in self.categories:
+            if key == name:
+                return value
+        raise KeyError(f"no scoring category {name!r}; categories: {', '.join(self)}")
+
+    def __iter__(self) -> Iterator[str]:
+        return (k for k, _ in self.categories)
+
+    def __len__(self) -> int:
+        return len(self.categories)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready: ``{"categories": {...}, "total": n}``."""
+        return {"categories": dict(self.categories), "total": self.total}
+
+
+class GameState:
+    """Shared behaviour of every game's ``State`` (see the module docstring for the hooks to implement).
+
+    Subclasses are frozen dataclasses with fields ``rng: Rng`` and ``events: tuple[Event, ...]``.
+    """
+
+    game: ClassVar[str]
+    """The game's key in ``explorer.GAMES``."""
+    rng: Rng
+    events: tuple[Event, ...]
+
+    # ---- hooks the game implements -------------------------------------------------------------------
+    @property
+    def is_terminal(self) -> bool:
+        """True once the game has ended."""
+        raise NotImplementedError
+
+    @property
+    def is_chance_node(self) -> bool:
+        """True where chance (a die, a draw, a shuffle) decides what happens next."""
+        raise NotImplementedError
+
+    @property
+    def current_player(self) -> Any:
+        """Who acts now: a player index or name; ``None`` at a chance node or at the end."""
+        raise NotImplementedError
+
+    def chance_outcomes(self) -> list[tuple[Any, Fraction | float]]:
+        """At a chance node, ``(action, probability)`` pairs in a fixed order, probabilities summing to 1."""
+        return []
+
+    def _legal_actions(self) -> list[Any]:
+        raise NotImplementedError
+
+    def _apply(self, action: Any) -> tuple[Self, Sequence[Event]]:
+        raise NotImplementedError
+
+    def parse_action(self, text: str) -> Any:
+        """Read an action from its notation (the inverse of ``str(action)``). Raises ``NotationError``."""
+        raise NotImplementedError
+
+    def why_illegal(self, action: Any) -> IllegalAction | None:
+        """Why ``action`` cannot be taken by the player to act, or ``None`` if it can.
+
+        Games override this to name the specific rule; this default only knows "not among the legal actions".
+        """
+        if action in self._legal_actions():
+            return None
+        return IllegalAction(CORE_RULES["core.turn.not-legal"], f"{action} is not a legal action now",
+                             action=action)
+
+    # ---- guarantees written once ---------------------------------------------------------------------
+    def legal_actions(self) -> list[Any]:
+        """The actions that can be applied now, in a deterministic order.
+
+        At a chance node these are the chance outcomes; at the end of the game, none.
+        """
+        if self.is_terminal:
+            return []
+        if self.is_chance_node:
+            return [action for action, _ in self.chance_outcomes()]
+        return self._legal_actions()
+
+    def explain(self, action: Any | str) -> IllegalAction | None:
+        """Answer "why is this illegal?": the refusal :meth:`apply` would raise, or ``None`` if it is legal.
+
+        Raises:
+            NotationError: if ``action`` is text that cannot be read.
+        """
+        if isinstance(action, str):
+            action = self.parse_action(action)
+        if self.is_terminal:
+            return IllegalAction(CORE_RULES["core.end.game-over"],
+                                 f"the game is over; {action} cannot be played", action=action)
+        if self.is_chance_node:
+            if any(action == outcome for outcome, _ in self.chance_outcomes()):
+                return None
+            return IllegalAction(CORE_RULES["core.chance.outcome"],
+                                 f"chance decides here, and {action} is not one of its outcomes", action=action)
+        return self.why_illegal(action)
+
+    def apply(self, action: Any | str) -> Self:
+        """The state after ``action`` (an action object or its notation). This state is unchanged.
+
+        Raises:
+            NotationError: if ``action`` is text that cannot be read.
+            IllegalAction: if the rules forbid it here; ``.rule`` names the rule.
+        """
+        if isinstance(action, str):
+            action = self.parse_action(action)
+        problem = self.explain(action)
+        if problem is not None:
+            raise problem
+        new_state, events = self._apply(action)
+        changes: dict[str, Any] = {"events": tuple(events)}
+        if self.is_chance_node:
+            changes["rng"] = self.rng.advanced()
+        return dataclasses.replace(new_state, **changes)
+
+    def sample_chance(self) -> Any:
+        """The chance outcome this state's random stream picks (the state is unchanged).
+
+        Raises:
+            ValueError: if this is not a chance node.
+        """
+        if not self.is_chance_node:
+            raise ValueError("sample_chance() called where no chance step is due")
+        return self.rng.choose(self.chance_outcomes())
+
+    def resolve_chance(self) -> Self:
+        """Apply seeded chance outcomes until a player must act (or the game ends)."""
+        state = self
+        while state.is_chance_node and not state.is_terminal:
+            state = state.apply(state.sample_chance())
+        return state
+
+    @property
+    def rules(self) -> RuleTable:
+        """This game's rules table (``explorer.<game>.RULES``)."""
+        return type(self).RULES  # type: ignore[attr-defined]
