@@ -1,0 +1,201 @@
+"""The reusable board view: an anywidget that draws a JSON scene as SVG and sends clicks back to Python.
+
+A game's view subclasses :class:`BoardView` and implements two methods:
+
+* ``render_scene(state) -> dict`` — what to draw (see :data:`SCENE_FORMAT`), derived from the engine state;
+* ``on_click(state, target) -> action | None`` — what a click on the item ``target`` means. It may change
+  ``self.selection`` and return ``None`` (a first click that selects), return an engine action to play, or
+  raise :class:`~explorer.core.IllegalAction` to refuse the click with the rule that forbids it;
+
+and may override ``highlights(state) -> {item_id: {"label", "tone"}}`` to light up legal targets.
+
+All rule logic stays in the engine: the view only turns the user's intent into actions, plays them on a
+:class:`~explorer.core.Record`, and shows the new state, the events with their rules ("why"), refusals, and
+undo/redo/step controls bound to the record.
+"""
+
+from __future__ import annotations
+
+import pathlib
+from typing import Any
+
+import anywidget
+import traitlets
+
+from explorer.core import IllegalAction, NotationError, Record
+
+__all__ = ["BoardView", "SCENE_FORMAT", "STATIC"]
+
+STATIC = pathlib.Path(__file__).parent / "static"
+"""Where the view's ES module and stylesheet ship (package data)."""
+
+SCENE_FORMAT = """
+{"width": px, "height": px, "background": css colour (optional),
+ "items": [ {"id": str (optional; needed for clicks and highlights), "shape": "rect" | "circle" | "polygon" |
+             "path" | "line" | "text", geometry (rect: x y w h [rx]; circle: cx cy r; polygon: points [[x, y]...];
+             path: d; line: x1 y1 x2 y2; text: x y text [size] [anchor]), "fill", "stroke", "stroke_width",
+             "opacity", "class": css classes (e.g. "district pudding-lane burning"), "title": hover text,
+             "clickable": bool (a click sends this item's id), "target": id (a click on this item sends that
+             id instead, e.g. a piece drawn on a district)}, ... ]}
+Items that are neither clickable nor targeted and have no title let clicks through to what is below.
+"""
+"""The JSON a view's ``render_scene()`` returns; items are drawn in order (later on top)."""
+
+
+class BoardView(anywidget.AnyWidget):
+    """Base class of every game's board view (see the module docstring for what subclasses implement).
+
+    Args:
+        record: the game record the view shows and plays on (its cursor is the shown position).
+        title: a heading shown above the board.
+
+    Traits (synced to the browser): ``scene``, ``highlights``, ``events``, ``message``, ``status``, ``title``,
+    ``revision`` (bumped once per redraw, so the browser redraws once per change).
+    """
+
+    _esm = STATIC / "board_view.js"
+    _css = STATIC / "board_view.css"
+
+    scene = traitlets.Dict().tag(sync=True)
+    highlights = traitlets.Dict().tag(sync=True)
+    events = traitlets.List().tag(sync=True)
+    message = traitlets.Dict().tag(sync=True)
+    status = traitlets.Dict().tag(sync=True)
+    title = traitlets.Unicode("").tag(sync=True)
+    revision = traitlets.Int(0).tag(sync=True)
+
+    def __init__(self, record: Record, *, title: str = "", **kwargs: Any) -> None:
+        super().__init__(title=title, **kwargs)
+        self.record = record
+        self.selection: Any = None
+        """What the user has selected so far (a piece, a card...), for two-click actions; ``None`` if nothing."""
+        self.on_msg(self._on_browser_message)
+        self.refresh()
+
+    # ---- what a game's view implements ---------------------------------------------------------------------
+    def render_scene(self, state: Any) -> dict[str, Any]:
+        """The drawing of ``state`` in :data:`SCENE_FORMAT`."""
+        raise NotImplementedError
+
+    def on_click(self, state: Any, target: str) -> Any:
+        """The action a click on item ``target`` means, or ``None`` (after updating ``self.selection``).
+
+        Raises:
+            IllegalAction: to refuse the click, naming the rule.
+        """
+        raise NotImplementedError
+
+    def highlights_for(self, state: Any) -> dict[str, dict[str, str]]:
+        """Items to light up, ``{item_id: {"label": text, "tone": "legal" | "selected" | "warning"}}``."""
+        return {}
+
+    def status_text(self, state: Any) -> str:
+        """The one-line status above the controls (whose turn, or the result)."""
+        if state.is_terminal:
+            return "Game over"
+        if state.is_chance_node:
+            return "Chance decides next"
+        return f"{state.current_player} to act"
+
+    # ---- the shared behaviour --------------------------------------------------------------------------------
+    @property
+    def state(self) -> Any:
+        """The position shown (the record's cursor)."""
+        return self.record.state
+
+    def refresh(self, message: dict[str, str] | None = None) -> None:
+        """Redraw from the record: scene, highlights, events of the last action, status and ``message``."""
+        state = self.state
+        with self.hold_sync():
+            self.scene = self.render_scene(state)
+            self.highlights = self.highlights_for(state)
+            self.events = [event.to_dict() for event in state.events]
+            self.message = message or {}
+            self.status = {"text": self.status_text(state), "cursor": self.record.cursor,
+                           "length": len(self.record), "can_undo": self.record.can_undo,
+                           "can_redo": self.record.can_redo}
+            self.revision += 1
+
+    def refuse(self, err: IllegalAction | NotationError) -> None:
+        """Show why an action was refused; nothing else changes."""
+        if isinstance(err, IllegalAction):
+            self.refresh({"kind": "illegal", "text": err.reason, "rule": err.rule.id, "title": err.rule.title,
+                          "rule_text": err.rule.text})
+        else:
+            self.refresh({"kind": "illegal", "text": str(err)})
+
+    def play(self, action: Any) -> bool:
+        """Play ``action`` at the shown position; on refusal show the rule. Returns True if it was played."""
+        try:
+            self.record.play(action)
+        except (IllegalAction, NotationError) as err:
+            self.refuse(err)
+            return False
+        self.selection = None
+        self.refresh()
+        return True
+
+    def click(self, target: str) -> None:
+        """What happens when the user clicks item ``target`` (the browser calls this through a message)."""
+        try:
+            action = self.on_click(self.state, target)
+        except (IllegalAction, NotationError) as err:
+            self.refuse(err)
+            return
+        if action is None:
+            self.refresh()
+        else:
+            self.play(action)
+
+    def undo(self) -> None:
+        """Go back to the previous position where a player acted (no-op at the start)."""
+        if self.record.can_undo:
+            self.record.undo()
+        self.selection = None
+        self.refresh()
+
+    def redo(self) -> None:
+        """Replay the next undone move (no-op at the latest position)."""
+        if self.record.can_redo:
+            self.record.redo()
+        self.selection = None
+        self.refresh()
+
+    def step(self, delta: int) -> None:
+        """Move through the record ``delta`` actions, chance steps included."""
+        self.record.step(delta)
+        self.selection = None
+        self.refresh()
+
+    def goto(self, index: int) -> None:
+        """Show the position after ``index`` actions (clamped to the record)."""
+        self.record.goto(min(max(int(index), 0), len(self.record)))
+        self.selection = None
+        self.refresh()
+
+    def handle_message(self, content: dict[str, Any]) -> None:
+        """Dispatch a message from the browser: ``{"kind": "click", "target": id}``, ``{"kind": "undo"}``,
+        ``{"kind": "redo"}``, ``{"kind": "step", "delta": n}`` or ``{"kind": "goto", "index": n}``.
+
+        Unknown or malformed messages are shown as a message and change nothing.
+        """
+        kind = content.get("kind") if isinstance(content, dict) else None
+        try:
+            if kind == "click" and isinstance(content.get("target"), str):
+                self.click(content["target"])
+            elif kind == "undo":
+                self.undo()
+            elif kind == "redo":
+                self.redo()
+            elif kind == "step" and isinstance(content.get("delta"), int):
+                self.step(content["delta"])
+            elif kind == "goto" and isinstance(content.get("index"), int):
+                self.goto(content["index"])
+            else:
+                self.refresh({"kind": "info", "text": f"ignored a message the view does not know: {content!r}"})
+        except Exception as err:  # a view must never die on a click; show what went wrong instead
+            self.refresh({"kind": "illegal", "text": f"internal error while handling {kind!r}: {err}"})
+            raise
+
+    def _on_browser_message(self, widget: Any, content: Any, buffers: Any) -> None:
+        self.handle_message(content)

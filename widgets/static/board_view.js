@@ -1,0 +1,172 @@
+// Rules Explorer board view: draws the JSON scene sent by Python as SVG, with a side panel.
+// It decides nothing: every click goes back to Python as {kind, target}; Python applies the rules.
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+function svgEl(tag, attrs) {
+  const node = document.createElementNS(SVG_NS, tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value !== undefined && value !== null) node.setAttribute(key, String(value));
+  }
+  return node;
+}
+
+function htmlEl(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function shapeFor(item) {
+  const style = { fill: item.fill, stroke: item.stroke, "stroke-width": item.stroke_width, opacity: item.opacity };
+  switch (item.shape) {
+    case "rect":
+      return svgEl("rect", { x: item.x, y: item.y, width: item.w, height: item.h, rx: item.rx, ...style });
+    case "circle":
+      return svgEl("circle", { cx: item.cx, cy: item.cy, r: item.r, ...style });
+    case "polygon":
+      return svgEl("polygon", { points: (item.points || []).map((p) => p.join(",")).join(" "), ...style });
+    case "path":
+      return svgEl("path", { d: item.d, ...style });
+    case "line":
+      return svgEl("line", { x1: item.x1, y1: item.y1, x2: item.x2, y2: item.y2, ...style });
+    case "text": {
+      const t = svgEl("text", { x: item.x, y: item.y, "font-size": item.size, fill: item.fill,
+        "text-anchor": item.anchor || "middle", "dominant-baseline": "central" });
+      t.textContent = item.text || "";
+      return t;
+    }
+    default:
+      return null;
+  }
+}
+
+function drawBoard(model, svg) {
+  const scene = model.get("scene") || {};
+  const highlights = model.get("highlights") || {};
+  svg.replaceChildren();
+  svg.setAttribute("viewBox", `0 0 ${scene.width || 100} ${scene.height || 100}`);
+  svg.setAttribute("width", scene.width || 100);
+  svg.setAttribute("height", scene.height || 100);
+  if (scene.background) {
+    svg.appendChild(svgEl("rect", { x: 0, y: 0, width: scene.width, height: scene.height, fill: scene.background }));
+  }
+  for (const item of scene.items || []) {
+    const shape = shapeFor(item);
+    if (!shape) continue;
+    const mark = item.id ? highlights[item.id] : undefined;
+    // A click on an item selects `target` (e.g. a piece drawn on a district targets the district).
+    const target = item.target || (item.clickable ? item.id : null);
+    const classes = ["rx-item", item.class || ""];
+    if (target) classes.push("rx-clickable");
+    else if (!item.title) classes.push("rx-passive");
+    if (mark) classes.push(`rx-hl-${mark.tone || "legal"}`);
+    shape.setAttribute("class", classes.join(" ").trim());
+    if (item.id) shape.setAttribute("data-id", item.id);
+    const tip = [item.title, mark && mark.label].filter(Boolean).join(" — ");
+    if (tip) {
+      const title = svgEl("title");
+      title.textContent = tip;
+      shape.appendChild(title);
+    }
+    if (target) {
+      shape.addEventListener("click", () => model.send({ kind: "click", target }));
+    }
+    svg.appendChild(shape);
+    if (mark && mark.label && item.shape !== "text") {
+      const anchor = labelAnchor(item);
+      if (anchor) {
+        const label = svgEl("text", { x: anchor[0], y: anchor[1], class: "rx-hl-label",
+          "text-anchor": "middle", "dominant-baseline": "central" });
+        label.textContent = mark.label;
+        svg.appendChild(label);
+      }
+    }
+  }
+  svg.setAttribute("data-revision", String(model.get("revision")));
+}
+
+function labelAnchor(item) {
+  if (item.shape === "rect") return [item.x + item.w / 2, item.y + item.h - 8];
+  if (item.shape === "circle") return [item.cx, item.cy + item.r + 8];
+  if (item.shape === "polygon" && item.points && item.points.length) {
+    const xs = item.points.map((p) => p[0]);
+    const ys = item.points.map((p) => p[1]);
+    return [xs.reduce((a, b) => a + b) / xs.length, ys.reduce((a, b) => a + b) / ys.length];
+  }
+  return null;
+}
+
+function drawPanel(model, panel) {
+  panel.replaceChildren();
+  const status = model.get("status") || {};
+  const heading = htmlEl("div", "rx-status", status.text || "");
+  panel.appendChild(heading);
+
+  const controls = htmlEl("div", "rx-controls");
+  const buttons = [
+    ["first", "|◀", "Go to the start", { kind: "goto", index: 0 }, status.cursor > 0],
+    ["back", "◀", "Step back one action", { kind: "step", delta: -1 }, status.cursor > 0],
+    ["undo", "↶ Undo", "Undo the last move", { kind: "undo" }, status.can_undo],
+    ["redo", "Redo ↷", "Redo the undone move", { kind: "redo" }, status.can_redo],
+    ["forward", "▶", "Step forward one action", { kind: "step", delta: 1 }, status.cursor < status.length],
+    ["last", "▶|", "Go to the latest position", { kind: "goto", index: status.length }, status.cursor < status.length],
+  ];
+  for (const [name, label, tip, message, enabled] of buttons) {
+    const button = htmlEl("button", `rx-button rx-${name}`, label);
+    button.title = tip;
+    button.disabled = !enabled;
+    button.addEventListener("click", () => model.send(message));
+    controls.appendChild(button);
+  }
+  panel.appendChild(controls);
+  panel.appendChild(htmlEl("div", "rx-position", `position ${status.cursor ?? 0} of ${status.length ?? 0}`));
+
+  const message = model.get("message") || {};
+  if (message.text) {
+    const box = htmlEl("div", `rx-message rx-message-${message.kind || "info"}`);
+    box.appendChild(htmlEl("div", "rx-message-text", message.text));
+    if (message.rule) {
+      const why = htmlEl("div", "rx-why", `${message.title} (${message.rule})`);
+      if (message.rule_text) why.title = message.rule_text;
+      box.appendChild(why);
+    }
+    panel.appendChild(box);
+  }
+
+  panel.appendChild(htmlEl("div", "rx-heading", "What happened, and why"));
+  const list = htmlEl("ol", "rx-events");
+  const events = model.get("events") || [];
+  if (!events.length) list.appendChild(htmlEl("li", "rx-event rx-empty", "nothing yet"));
+  for (const event of events) {
+    const li = htmlEl("li", "rx-event");
+    li.appendChild(htmlEl("span", "rx-event-text", event.text));
+    const rule = htmlEl("span", "rx-event-rule", ` — ${event.title} (${event.rule})`);
+    rule.setAttribute("data-rule", event.rule);
+    li.appendChild(rule);
+    list.appendChild(li);
+  }
+  panel.appendChild(list);
+}
+
+function render({ model, el }) {
+  const root = htmlEl("div", "rx-view");
+  const title = htmlEl("div", "rx-title");
+  const body = htmlEl("div", "rx-body");
+  const svg = svgEl("svg", { class: "rx-board", role: "img" });
+  const panel = htmlEl("div", "rx-panel");
+  body.append(svg, panel);
+  root.append(title, body);
+  el.appendChild(root);
+
+  const redraw = () => {
+    title.textContent = model.get("title") || "";
+    drawBoard(model, svg);
+    drawPanel(model, panel);
+  };
+  redraw();
+  model.on("change:revision", redraw);
+  return () => model.off("change:revision", redraw);
+}
+
+export default { render };
