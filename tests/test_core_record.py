@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from explorer.core import IllegalAction, InvalidRecord, Record
+from explorer.core import GameInfo, IllegalAction, InvalidRecord, Record, register_game, unregister_game
 
 
 def play_story(record):
@@ -103,8 +103,6 @@ GOOD = {"format": "rules-explorer/record", "format_version": 1, "game": "toy", "
     ({"format_version": 99}, "format_version: this explorer reads version 1, got 99"),
     ({"game": "chess"}, "game: unknown game 'chess'; known games: bonfire, flashpoint, london1666, "
                         "portobello, toy"),
-    ({"game": "london1666"}, "game: The Great Fire of London 1666 ('london1666') is listed but its rules "
-                             "engine is not available yet"),
     ({"options": {"size": 12}}, "options {'size': 12} (seed 2): size must be 3..6, got 12"),
     ({"options": {"colour": 1}}, "options {'colour': 1} (seed 2): new_game() got an unexpected keyword "
                                  "argument 'colour'"),
@@ -117,6 +115,16 @@ def test_malformed_records_name_the_field_and_the_problem(change, expected):
     with pytest.raises(InvalidRecord) as info:
         Record.from_dict({**GOOD, **change})
     assert expected in info.value.problems
+
+
+def test_a_listed_game_without_an_engine_is_refused():
+    register_game(GameInfo("ghost", "Ghost", "nobody", "none", "explorer.ghost", "not written"))
+    try:
+        with pytest.raises(InvalidRecord) as info:
+            Record.from_dict({**GOOD, "game": "ghost"})
+        assert info.value.problems == ("game: Ghost ('ghost') is listed but its rules engine is not available yet",)
+    finally:
+        unregister_game("ghost")
 
 
 def test_missing_fields_are_all_listed():
