@@ -14,10 +14,10 @@ GROUPS = ("unit", "property", "notebooks", "browser")
 def test_group(nodeid: str, keywords: object) -> str:
     """The group a test belongs to, from its node id and markers."""
     path = nodeid.split("::", 1)[0]
-    if path.endswith(".ipynb"):
-        return "notebooks"
     if path.startswith("tests/browser/"):
         return "browser"
+    if path.endswith(".ipynb"):
+        return "notebooks"
     if "property" in keywords:  # type: ignore[operator]
         return "property"
     return "unit"

@@ -147,6 +147,22 @@ def test_not_json_and_missing_files(tmp_path):
         Record.from_json("[1, 2]")
 
 
+@pytest.mark.parametrize("text, problem", [
+    (b'{"a": "\xff"}', "not UTF-8 text"),
+    (None, "expected JSON text, got NoneType"),
+    ('{"seed": ' + "9" * 5000 + "}", "Exceeds the limit (4300 digits)"),
+])
+def test_junk_json_is_an_invalid_record(text, problem):
+    with pytest.raises(InvalidRecord) as info:
+        Record.from_json(text)
+    assert problem in info.value.problems[0]
+
+
+def test_record_arguments_are_checked():
+    with pytest.raises(InvalidRecord, match="options: expected a mapping"):
+        Record("toy", seed=1, options="ab")
+
+
 def test_other_engine_version_warns_but_loads():
     with pytest.warns(UserWarning, match="engine version 0"):
         rec = Record.from_dict({**GOOD, "game_version": "0"})

@@ -41,6 +41,21 @@ def test_unknown_and_unready_games_say_so():
         explorer.unregister_game("ghost")
 
 
+def test_bad_names_and_options_are_clear_errors(toy_registered):
+    for junk in ([], {}, None, 3):
+        with pytest.raises(UnknownGame):
+            load_game(junk)
+    with pytest.raises(InvalidData, match="unexpected keyword argument 'bogus'"):
+        load_game("toy", bogus=1)
+    with pytest.raises(InvalidData, match="for 2 players, got 3"):
+        load_game("toy", players=3)
+
+
+def test_a_path_with_a_nul_byte_is_refused_clearly():
+    with pytest.raises(InvalidData, match="cannot be read: embedded null byte"):
+        read_data_file("a\x00.yaml")
+
+
 def test_the_engine_imports_no_jupyter_code():
     code = ("import sys, explorer, explorer.core.conformance; "
             "bad = sorted(m for m in sys.modules if m.split('.')[0] in "
@@ -82,9 +97,18 @@ def test_load_data_reads_yaml_and_json(tmp_path):
 
 
 @pytest.mark.parametrize("name, content, problem", [
-    ("a.yaml", "name: [unclosed\n", "not valid YAML: expected ',' or ']', but got '<stream end>' at line 2, column 1"),
+    ("a.yaml", "name: [unclosed\n", "not valid YAML: while parsing a flow sequence, expected ',' or ']', but got '<stream end>' at line 2, "
+     "column 1"),
     ("a.json", '{"name": }', "not valid JSON: Expecting value at line 1, column 10"),
     ("a.txt", "hello", "expected a .json, .yaml or .yml file, got '.txt'"),
+    ("a.yaml", "n: 2024-13-45\n", "not valid YAML: a value cannot be read (ValueError: month must be in 1..12)"),
+    ("a.yaml", "n: !!int abc\n", "not valid YAML: a value cannot be read (ValueError: invalid literal for int() "
+                                 "with base 10: 'abc')"),
+    ("a.json", "[" * 100_000 + "]" * 100_000, "not valid JSON: RecursionError: maximum recursion depth exceeded "
+                                              "while decoding a JSON array from a unicode string"),
+    ("a.json", '{"n": ' + "1" * 5000 + "}", "not valid JSON: ValueError: Exceeds the limit (4300 digits) for "
+                                           "integer string conversion: value has 5000 digits; use "
+                                           "sys.set_int_max_str_digits() to increase the limit"),
     ("missing.yaml", None, "no such file"),
 ])
 def test_bad_files_get_a_clear_message(tmp_path, name, content, problem):

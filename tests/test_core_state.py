@@ -42,9 +42,19 @@ def test_explain_answers_why_without_applying():
     assert s.explain(Place((0, 0))).reason == "a1 already holds X's mark"
 
 
+def test_action_objects_outside_the_legal_list_are_refused_by_the_core():
+    # the toy's why_illegal knows nothing of off-board cells: the core's legal-list check catches them
+    s = State.from_dict(MID_GAME)
+    for junk in [Place((-1, 0)), Place((9, 9)), Stone((0, 0)), None, 7, [], "b2".encode()]:
+        with pytest.raises(IllegalAction) as info:
+            s.apply(junk)
+        assert info.value.rule.id in ("core.turn.not-legal", "toy.place.empty")
+    assert s.to_dict() == MID_GAME
+
+
 def test_unreadable_notation_is_a_notation_error_not_an_illegal_action():
     s = State.from_dict(MID_GAME)
-    for text in ["z9", "b", "first Q", "hello world"]:
+    for text in ["z9", "b", "first Q", "hello world", "b²", "b٢"]:
         with pytest.raises(NotationError):
             s.apply(text)
 
@@ -93,6 +103,19 @@ def test_from_dict_reports_every_problem_at_once():
     assert len(problems) == 5
     assert problems[0] == "size: expected 3..6, got 9"
     assert any(p.startswith("seed/draws: seed must be an integer") for p in problems)
+
+
+@pytest.mark.parametrize("position, problem", [
+    ([], "expected a JSON object, got list"),
+    ({**MID_GAME, "rows": ["XOX", "OXO", "OXO"], "phase": "wind"}, "phase: 'wind' does not fit the grid"),
+    ({**MID_GAME, "rows": ["XXX", "OO.", "..."]}, "phase: 'mark' does not fit the grid"),
+    ({**MID_GAME, "to_move": None}, "to_move: names the next player in the 'mark' and 'wind' phases only"),
+    ({**MID_GAME, "stones": "no"}, "stones: expected true or false, got 'no'"),
+])
+def test_from_dict_refuses_inconsistent_positions(position, problem):
+    with pytest.raises(InvalidData) as info:
+        State.from_dict(position)
+    assert any(p.startswith(problem) for p in info.value.problems)
 
 
 def test_actions_are_frozen_and_print_their_notation():

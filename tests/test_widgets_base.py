@@ -69,8 +69,19 @@ def test_unknown_messages_are_shown_and_ignored(view):
     assert view.message["kind"] == "info" and "dance" in view.message["text"]
     view.handle_message({"kind": "click", "target": 7})
     assert view.record.actions == ()
-    view.handle_message({"kind": "click", "target": "cell-zz"})
-    assert view.message["kind"] == "illegal" and "not a cell" in view.message["text"]
+    for target in ["cell-zz", "stone a1", "a1", "calm", "cell-b²"]:
+        view.handle_message({"kind": "click", "target": target})
+        assert view.message == {"kind": "info", "text": f"nothing to click at {target!r} in this view"}
+    view.handle_message({"kind": "goto", "index": True})
+    view.handle_message({"kind": "step", "delta": False})
+    assert view.record.actions == () and view.message["kind"] == "info"
+
+
+def test_a_bug_in_a_view_is_shown_not_raised(view, monkeypatch):
+    monkeypatch.setattr(view, "on_click", lambda state, target: 1 / 0)
+    view.handle_message({"kind": "click", "target": "cell-b2"})
+    assert view.message["kind"] == "error" and "ZeroDivisionError" in view.message["text"]
+    assert isinstance(view.last_error, ZeroDivisionError) and view.record.actions == ()
 
 
 def test_game_over_status(view):

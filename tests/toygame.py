@@ -45,8 +45,7 @@ def cell_name(cell: tuple[int, int]) -> str:
 
 def parse_cell(text: str, size: int) -> tuple[int, int]:
     text = text.strip().lower()
-    if len(text) != 2 or text[0] not in "abcdef"[:size] or not text[1].isdigit() \
-            or not 1 <= int(text[1]) <= size:
+    if len(text) != 2 or text[0] not in "abcdef"[:size] or text[1] not in "123456"[:size]:
         raise NotationError(f"{text!r} is not a cell of a {size}x{size} grid (try a1..{cell_name((size-1, size-1))})")
     return ("abcdef".index(text[0]), int(text[1]) - 1)
 
@@ -221,6 +220,8 @@ class State(GameState):
 
     @classmethod
     def from_dict(cls, d: dict[str, Any], board: Any = None) -> "State":
+        if not isinstance(d, dict):
+            raise InvalidData("toy position", [f"expected a JSON object, got {type(d).__name__}"])
         problems = []
         size = d.get("size")
         if not isinstance(size, int) or not MIN_SIZE <= size <= MAX_SIZE:
@@ -240,11 +241,21 @@ class State(GameState):
         except ValueError as err:
             problems.append(f"seed/draws: {err}")
             rng = Rng(0)
+        if not isinstance(d.get("stones", True), bool):
+            problems.append(f"stones: expected true or false, got {d.get('stones')!r}")
         if problems:
             raise InvalidData("toy position", problems)
         cells = tuple("" if ch == "." else ch for row in rows for ch in row)
-        return cls(size=size, cells=cells, to_move=d["to_move"], phase=d["phase"], rng=rng,
-                   stones=bool(d.get("stones", True)))
+        state = cls(size=size, cells=cells, to_move=d["to_move"], phase=d["phase"], rng=rng,
+                    stones=d.get("stones", True))
+        over = state.winner() is not None or not state.empty_cells()
+        if (d["phase"] == "over") != over:
+            problems.append(f"phase: {d['phase']!r} does not fit the grid (a line or a full grid ends the game)")
+        if (d["phase"] in ("mark", "wind")) != (d["to_move"] is not None):
+            problems.append("to_move: names the next player in the 'mark' and 'wind' phases only")
+        if problems:
+            raise InvalidData("toy position", problems)
+        return state
 
     def __str__(self) -> str:
         return "\n".join(self.to_dict()["rows"])
@@ -260,6 +271,8 @@ def new_game(players: int = 2, seed: int | None = None, *, size: int = 3, stones
         raise ValueError(f"stony tic-tac-toe is for 2 players, got {players}")
     if not isinstance(size, int) or not MIN_SIZE <= size <= MAX_SIZE:
         raise ValueError(f"size must be {MIN_SIZE}..{MAX_SIZE}, got {size!r}")
+    if not isinstance(stones, bool):
+        raise ValueError(f"stones must be true or false, got {stones!r}")
     seed = new_seed() if seed is None else seed
     start = State(size=size, cells=("",) * size * size, to_move=None, phase="coin", rng=Rng(seed),
                   stones=stones)

@@ -16,16 +16,18 @@ undo/redo/step controls bound to the record.
 
 from __future__ import annotations
 
+import logging
 import pathlib
 from typing import Any
 
 import anywidget
 import traitlets
 
-from explorer.core import IllegalAction, NotationError, Record
+from explorer.core import IllegalAction, Record
 
 __all__ = ["BoardView", "SCENE_FORMAT", "STATIC"]
 
+_log = logging.getLogger(__name__)
 STATIC = pathlib.Path(__file__).parent / "static"
 """Where the view's ES module and stylesheet ship (package data)."""
 
@@ -69,6 +71,8 @@ class BoardView(anywidget.AnyWidget):
         self.record = record
         self.selection: Any = None
         """What the user has selected so far (a piece, a card...), for two-click actions; ``None`` if nothing."""
+        self.last_error: Exception | None = None
+        """The last internal error a message caused (a bug in a view), kept for debugging."""
         self.on_msg(self._on_browser_message)
         self.refresh()
 
@@ -95,7 +99,11 @@ class BoardView(anywidget.AnyWidget):
             return "Game over"
         if state.is_chance_node:
             return "Chance decides next"
-        return f"{state.current_player} to act"
+        player = state.current_player
+        players = getattr(state, "players", None)
+        if isinstance(player, int) and not isinstance(player, bool) and players and 0 <= player < len(players):
+            player = players[player]
+        return f"{player} to act"
 
     # ---- the shared behaviour --------------------------------------------------------------------------------
     @property
@@ -116,8 +124,8 @@ class BoardView(anywidget.AnyWidget):
                            "can_redo": self.record.can_redo}
             self.revision += 1
 
-    def refuse(self, err: IllegalAction | NotationError) -> None:
-        """Show why an action was refused; nothing else changes."""
+    def refuse(self, err: ValueError) -> None:
+        """Show why an action was refused (an ``IllegalAction`` with its rule, or a notation problem)."""
         if isinstance(err, IllegalAction):
             self.refresh({"kind": "illegal", "text": err.reason, "rule": err.rule.id, "title": err.rule.title,
                           "rule_text": err.rule.text})
@@ -128,18 +136,27 @@ class BoardView(anywidget.AnyWidget):
         """Play ``action`` at the shown position; on refusal show the rule. Returns True if it was played."""
         try:
             self.record.play(action)
-        except (IllegalAction, NotationError) as err:
+        except ValueError as err:  # IllegalAction, NotationError, AmbiguousAction
             self.refuse(err)
             return False
         self.selection = None
         self.refresh()
         return True
 
+    def clickable_targets(self) -> set[str]:
+        """The item ids a click can name in the current scene."""
+        items = self.scene.get("items", [])
+        return {i["id"] for i in items if i.get("clickable") and "id" in i} | {i["target"] for i in items
+                                                                                 if "target" in i}
+
     def click(self, target: str) -> None:
         """What happens when the user clicks item ``target`` (the browser calls this through a message)."""
+        if target not in self.clickable_targets():
+            self.refresh({"kind": "info", "text": f"nothing to click at {target!r} in this view"})
+            return
         try:
             action = self.on_click(self.state, target)
-        except (IllegalAction, NotationError) as err:
+        except ValueError as err:
             self.refuse(err)
             return
         if action is None:
@@ -180,6 +197,11 @@ class BoardView(anywidget.AnyWidget):
         Unknown or malformed messages are shown as a message and change nothing.
         """
         kind = content.get("kind") if isinstance(content, dict) else None
+
+        def whole(key: str) -> bool:
+            value = content.get(key)
+            return isinstance(value, int) and not isinstance(value, bool)
+
         try:
             if kind == "click" and isinstance(content.get("target"), str):
                 self.click(content["target"])
@@ -187,15 +209,16 @@ class BoardView(anywidget.AnyWidget):
                 self.undo()
             elif kind == "redo":
                 self.redo()
-            elif kind == "step" and isinstance(content.get("delta"), int):
+            elif kind == "step" and whole("delta"):
                 self.step(content["delta"])
-            elif kind == "goto" and isinstance(content.get("index"), int):
+            elif kind == "goto" and whole("index"):
                 self.goto(content["index"])
             else:
                 self.refresh({"kind": "info", "text": f"ignored a message the view does not know: {content!r}"})
-        except Exception as err:  # a view must never die on a click; show what went wrong instead
-            self.refresh({"kind": "illegal", "text": f"internal error while handling {kind!r}: {err}"})
-            raise
+        except Exception as err:  # a view must never die on a click: log it and show it as a bug, not a rule
+            _log.exception("board view failed on %r", content)
+            self.last_error = err
+            self.refresh({"kind": "error", "text": f"internal error while handling {kind!r}: {err!r}"})
 
     def _on_browser_message(self, widget: Any, content: Any, buffers: Any) -> None:
         self.handle_message(content)

@@ -73,6 +73,7 @@ def check_game(game: str, *, seed: int, options: dict[str, Any] | None = None, m
 
     Raises:
         ConformanceError: on the first broken guarantee, naming the seed and the step.
+        InvalidRecord: if the game refuses ``options`` or the seed.
     """
     module = game_module(game)
     options = dict(options or {})

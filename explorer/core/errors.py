@@ -6,7 +6,8 @@ Three kinds for actions, kept apart as in python-chess:
 * :class:`IllegalAction` — readable, but forbidden here; carries the :class:`~explorer.core.rules.Rule`;
 * :class:`AmbiguousAction` — readable, but it could mean more than one legal action.
 
-And one for files and positions: :class:`InvalidData`, which lists *every* problem found at once.
+For files, positions and options: :class:`InvalidData` (and :class:`InvalidRecord` for records), which lists
+*every* problem found at once. For the registry: :class:`UnknownGame` and :class:`GameNotReady`.
 """
 
 from __future__ import annotations
@@ -46,8 +47,12 @@ class IllegalAction(ValueError):
 
     def to_dict(self) -> dict[str, str]:
         """JSON-ready: ``{"rule", "title", "reason", "text", "action"}`` (``text`` is the rule's paraphrase)."""
+        try:
+            shown = "" if self.action is None else str(self.action)
+        except Exception:
+            shown = repr(self.action)
         return {"rule": self.rule.id, "title": self.rule.title, "reason": self.reason,
-                "text": self.rule.text, "action": "" if self.action is None else str(self.action)}
+                "text": self.rule.text, "action": shown}
 
 
 class NotationError(ValueError):

@@ -20,10 +20,10 @@ from typing import Any, Literal
 
 import pydantic
 
-from .errors import GameNotReady, IllegalAction, InvalidData, InvalidRecord, NotationError, UnknownGame
+from .errors import GameNotReady, InvalidData, InvalidRecord, UnknownGame
 from .registry import game_module
 from .rng import SEED_LIMIT, new_seed
-from .schema import StrictModel, problems_from_validation_error
+from .schema import StrictModel, parse_json, problems_from_validation_error
 
 __all__ = ["Record", "RECORD_FORMAT", "RECORD_FORMAT_VERSION"]
 
@@ -65,10 +65,12 @@ class Record:
 
     def __init__(self, game: str, *, seed: int | None = None, options: Mapping[str, Any] | None = None,
                  actions: Iterable[Any] = (), cursor: int | None = None) -> None:
+        what = f"record of {game!r}"
+        if not isinstance(options, (Mapping, type(None))):
+            raise InvalidRecord(what, [f"options: expected a mapping of option names to values, got {options!r}"])
         self.game = game
         self.seed = new_seed() if seed is None else seed
         self.options: dict[str, Any] = dict(options or {})
-        what = f"record of {game!r}"
         try:
             self._module = game_module(game)
         except (UnknownGame, GameNotReady) as err:
@@ -82,7 +84,7 @@ class Record:
         for i, action in enumerate(actions):
             try:
                 self._push(self._states[-1].apply(action), action)
-            except (NotationError, IllegalAction, ValueError) as err:
+            except ValueError as err:  # NotationError, IllegalAction, AmbiguousAction
                 raise InvalidRecord(what, [f"actions[{i}] {str(action)!r}: {err}"]) from None
         self.cursor = len(self._actions)
         if cursor is not None:
@@ -248,9 +250,9 @@ class Record:
             InvalidRecord: if the text is not JSON (with line and column) or not a valid record.
         """
         try:
-            data = json.loads(text)
-        except json.JSONDecodeError as err:
-            raise InvalidRecord(what, [f"not valid JSON: {err.msg} at line {err.lineno}, column {err.colno}"]) from None
+            data = parse_json(text, what=what)
+        except InvalidData as err:
+            raise InvalidRecord(what, err.problems) from None
         return cls.from_dict(data, what=what)
 
     def save(self, path: str | Path) -> Path:
@@ -272,7 +274,7 @@ class Record:
             text = path.read_text(encoding="utf-8")
         except FileNotFoundError:
             raise InvalidRecord(what, ["no such file"]) from None
-        except (OSError, UnicodeDecodeError) as err:
+        except (OSError, ValueError) as err:  # ValueError: undecodable bytes, a NUL in the path
             raise InvalidRecord(what, [f"cannot be read: {err}"]) from None
         return cls.from_json(text, what=what)
 

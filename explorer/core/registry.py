@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
-from .errors import GameNotReady, UnknownGame
+from .errors import GameNotReady, InvalidData, UnknownGame
 
 __all__ = ["GameInfo", "GAMES", "register_game", "unregister_game", "game_module", "load_game"]
 
@@ -37,11 +37,13 @@ class GameInfo:
 
     @property
     def is_ready(self) -> bool:
-        """True when the game's engine package exists (it can be imported and played)."""
+        """True when the game's engine can be imported and exposes ``new_game`` (it can be played)."""
         try:
-            return importlib.util.find_spec(self.module) is not None
+            if importlib.util.find_spec(self.module) is None:
+                return False
         except ModuleNotFoundError:
             return False
+        return callable(getattr(importlib.import_module(self.module), "new_game", None))
 
 
 def _tutorials(key: str, third: str) -> tuple[tuple[str, str], ...]:
@@ -99,7 +101,7 @@ def game_module(name: str) -> ModuleType:
         UnknownGame: if ``name`` is not in ``GAMES`` (the message lists the known games).
         GameNotReady: if the game is listed but its engine is not written yet.
     """
-    info = GAMES.get(name)
+    info = GAMES.get(name) if isinstance(name, str) else None
     if info is None:
         known = ", ".join(sorted(GAMES))
         raise UnknownGame(f"unknown game {name!r}; known games: {known}")
@@ -118,5 +120,10 @@ def load_game(name: str, **options: Any) -> Any:
 
     Raises:
         UnknownGame, GameNotReady: see :func:`game_module`.
+        InvalidData: if the game refuses the options (unknown option, bad player count...).
     """
-    return game_module(name).new_game(**options)
+    module = game_module(name)
+    try:
+        return module.new_game(**options)
+    except (TypeError, ValueError) as err:
+        raise InvalidData(f"options {options!r} for {name!r}", [str(err)]) from None

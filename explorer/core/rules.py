@@ -70,7 +70,7 @@ class RuleTable(Mapping[str, Rule]):
     >>> table["toy.nope"]
     Traceback (most recent call last):
     ...
-    KeyError: "no rule 'toy.nope' in this table; known ids start with: toy.turn.order"
+    KeyError: "no rule 'toy.nope' in this table; the table starts: toy.turn.order"
 
     Raises:
         ValueError: when two rules share an id.
@@ -88,8 +88,8 @@ class RuleTable(Mapping[str, Rule]):
         try:
             return self._rules[rule_id]
         except KeyError:
-            known = ", ".join(list(self._rules)[:5])
-            raise KeyError(f"no rule {rule_id!r} in this table; known ids start with: {known}") from None
+            known = ", ".join(list(self._rules)[:5]) + (", ..." if len(self._rules) > 5 else "")
+            raise KeyError(f"no rule {rule_id!r} in this table; the table starts: {known}") from None
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._rules)

@@ -17,7 +17,7 @@ import yaml
 
 from .errors import InvalidData
 
-__all__ = ["validate", "load_data", "read_data_file", "problems_from_validation_error", "StrictModel"]
+__all__ = ["validate", "load_data", "read_data_file", "parse_json", "problems_from_validation_error", "StrictModel"]
 
 M = TypeVar("M", bound=pydantic.BaseModel)
 
@@ -83,20 +83,42 @@ def read_data_file(path: str | Path) -> Any:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise InvalidData(what, ["no such file"]) from None
-    except (OSError, UnicodeDecodeError) as err:
+    except (OSError, ValueError) as err:  # ValueError: undecodable bytes, a NUL in the path
         raise InvalidData(what, [f"cannot be read: {err}"]) from None
     if suffix == ".json":
-        try:
-            return json.loads(text)
-        except json.JSONDecodeError as err:
-            raise InvalidData(what, [f"not valid JSON: {err.msg} at line {err.lineno}, column {err.colno}"]) from None
+        return parse_json(text, what=what)
     try:
         return yaml.safe_load(text)
     except yaml.YAMLError as err:
         mark = getattr(err, "problem_mark", None)
         where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
-        problem = getattr(err, "problem", None) or str(err)
+        parts = [getattr(err, "context", None), getattr(err, "problem", None)]
+        problem = ", ".join(p for p in parts if p) or str(err)
         raise InvalidData(what, [f"not valid YAML: {problem}{where}"]) from None
+    except (ValueError, TypeError, RecursionError, OverflowError) as err:  # bad dates, !!int abc, deep nesting
+        raise InvalidData(what, [f"not valid YAML: a value cannot be read ({type(err).__name__}: {err})"]) from None
+
+
+def parse_json(text: str | bytes, *, what: str) -> Any:
+    """Parsed JSON text.
+
+    Raises:
+        InvalidData: if ``text`` is not JSON (with line and column), not text at all, nested too deeply or
+            holds numbers too long to convert.
+    """
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as err:
+            raise InvalidData(what, [f"not UTF-8 text: {err}"]) from None
+    if not isinstance(text, str):
+        raise InvalidData(what, [f"expected JSON text, got {type(text).__name__}"])
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as err:
+        raise InvalidData(what, [f"not valid JSON: {err.msg} at line {err.lineno}, column {err.colno}"]) from None
+    except (ValueError, RecursionError) as err:  # over-long integers, absurd nesting
+        raise InvalidData(what, [f"not valid JSON: {type(err).__name__}: {err}"]) from None
 
 
 def load_data(path: str | Path, model: type[M]) -> M:

@@ -59,6 +59,9 @@ class ScoreBreakdown(Mapping[str, int]):
 
     def __init__(self, categories: Mapping[str, int] | Sequence[tuple[str, int]]) -> None:
         items = tuple(categories.items() if isinstance(categories, Mapping) else categories)
+        names = [name for name, _ in items]
+        if len(set(names)) != len(names) or not all(isinstance(n, str) for n in names):
+            raise ValueError(f"score categories must be distinct strings, got {names!r}")
         for name, value in items:
             if isinstance(value, bool) or not isinstance(value, int):
                 raise ValueError(f"score category {name!r} must be an integer, got {value!r}")
@@ -84,6 +87,14 @@ class ScoreBreakdown(Mapping[str, int]):
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready: ``{"categories": {...}, "total": n}``."""
         return {"categories": dict(self.categories), "total": self.total}
+
+
+def _shown(action: Any) -> str:
+    """An action's notation for a message, even for junk whose ``str`` fails."""
+    try:
+        return str(action)
+    except Exception:
+        return repr(action)
 
 
 class GameState:
@@ -128,11 +139,13 @@ class GameState:
         raise NotImplementedError
 
     def why_illegal(self, action: Any) -> IllegalAction | None:
-        """Why ``action`` cannot be taken by the player to act, or ``None`` if it can.
+        """Why ``action`` (known not to be legal) cannot be taken by the player to act.
 
-        Games override this to name the specific rule; this default only knows "not among the legal actions".
+        Games override this to name the specific rule that forbids it; returning ``None`` (or raising on junk)
+        falls back to the generic "not a legal action now". It never decides legality: :meth:`apply` accepts
+        exactly the actions of :meth:`legal_actions`.
         """
-        if action in self._legal_actions():
+        if self.is_legal(action):
             return None
         return IllegalAction(CORE_RULES["core.turn.not-legal"], f"{action} is not a legal action now",
                              action=action)
@@ -141,13 +154,28 @@ class GameState:
     def legal_actions(self) -> list[Any]:
         """The actions that can be applied now, in a deterministic order.
 
-        At a chance node these are the chance outcomes; at the end of the game, none.
+        At a chance node these are the chance outcomes; at the end of the game, none. Computed once per
+        state (states are immutable, so the answer never changes).
         """
-        if self.is_terminal:
-            return []
-        if self.is_chance_node:
-            return [action for action, _ in self.chance_outcomes()]
-        return self._legal_actions()
+        cached = self.__dict__.get("_legal")
+        if cached is None:
+            if self.is_terminal:
+                cached = ()
+            elif self.is_chance_node:
+                cached = tuple(action for action, _ in self.chance_outcomes())
+            else:
+                cached = tuple(self._legal_actions())
+            object.__setattr__(self, "_legal", cached)
+            object.__setattr__(self, "_legal_set", frozenset(cached))
+        return list(cached)
+
+    def is_legal(self, action: Any) -> bool:
+        """True if ``action`` (an action object) is among :meth:`legal_actions`."""
+        self.legal_actions()
+        try:
+            return action in self.__dict__["_legal_set"]
+        except TypeError:  # unhashable junk is never legal
+            return False
 
     def explain(self, action: Any | str) -> IllegalAction | None:
         """Answer "why is this illegal?": the refusal :meth:`apply` would raise, or ``None`` if it is legal.
@@ -159,13 +187,22 @@ class GameState:
             action = self.parse_action(action)
         if self.is_terminal:
             return IllegalAction(CORE_RULES["core.end.game-over"],
-                                 f"the game is over; {action} cannot be played", action=action)
+                                 f"the game is over; {_shown(action)} cannot be played", action=action)
         if self.is_chance_node:
-            if any(action == outcome for outcome, _ in self.chance_outcomes()):
+            if self.is_legal(action):
                 return None
             return IllegalAction(CORE_RULES["core.chance.outcome"],
-                                 f"chance decides here, and {action} is not one of its outcomes", action=action)
-        return self.why_illegal(action)
+                                 f"chance decides here, and {_shown(action)} is not one of its outcomes",
+                                 action=action)
+        if self.is_legal(action):
+            return None
+        # The guarantee written once: only legal actions apply. The game's why_illegal only explains.
+        try:
+            problem = self.why_illegal(action)
+        except Exception:  # junk the game's explanation cannot even look at
+            problem = None
+        return problem or IllegalAction(CORE_RULES["core.turn.not-legal"],
+                                        f"{_shown(action)} is not a legal action now", action=action)
 
     def apply(self, action: Any | str) -> Self:
         """The state after ``action`` (an action object or its notation). This state is unchanged.
