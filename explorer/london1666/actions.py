@@ -1,0 +1,284 @@
+"""The actions of The Great Fire of London 1666 and their text notation.
+
+Every action is a frozen dataclass whose ``str`` is its notation; :func:`parse_action` reads it back.
+District names are written as board ids (``pudding-lane``), directions as ``N``, ``E``, ``S``, ``W``.
+
+Player actions (a player decides):
+
+==========================================  =================================================================
+``place-band cripplegate``                  setup: put a trained band (rule ``london.setup.trained-bands``)
+``place-pawn moorgate``                     setup: put your owner pawn (``london.setup.pawns``)
+``spread N pudding-lane guild-hall``        play a N card: a cone from Pudding Lane ends in Guild Hall
+``double N pudding-lane st-mary``           the second move of a double-move token (``london.fire.double-move``)
+``no-double``                               keep the double-move token for later
+``discard E``                               blocked fire: show the hand and discard an E card
+``add-fire guild-hall``                     blocked fire: place one of the three cones
+``pawn moorgate``                           move your pawn one district (1 action point)
+``band cripplegate moorgate``               move a free trained band one district (1 action point)
+``extinguish st-pauls``                     put out one cone (1 action point)
+``demolish bread-street``                   use a demolition charge (free)
+``end-actions``                             end the action phase
+==========================================  =================================================================
+
+Chance outcomes (dice, draws and shuffles; forced by a tutorial or drawn from the seed):
+``deal N``, ``house blue``, ``colour-card red``, ``pawn-colour red``, ``token charge``,
+``objective guild-hall``, ``draw W``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from explorer.core import NotationError
+
+from .components import COLOURS, TOKENS
+
+__all__ = [
+    "Action", "PlaceBand", "PlacePawn", "Spread", "SkipDouble", "Discard", "AddFire", "MovePawn", "MoveBand",
+    "Extinguish", "Demolish", "EndActions", "DealCard", "PlaceHouse", "ColourCard", "PawnColour",
+    "PlaceToken", "DealObjective", "DrawCard", "parse_action", "CARD_DIRECTIONS",
+]
+
+CARD_DIRECTIONS = ("N", "E", "S", "W")
+
+
+@dataclass(frozen=True, order=True)
+class PlaceBand:
+    """Setup: the player to act puts a trained band in ``district``."""
+    district: str
+
+    def __str__(self) -> str:
+        return f"place-band {self.district}"
+
+
+@dataclass(frozen=True, order=True)
+class PlacePawn:
+    """Setup: the player to act puts their owner pawn in ``district``."""
+    district: str
+
+    def __str__(self) -> str:
+        return f"place-pawn {self.district}"
+
+
+@dataclass(frozen=True, order=True)
+class Spread:
+    """Play a ``card`` (N/E/S/W): one cone leaves ``source`` and its move ends in ``destination``.
+
+    With ``double`` it is the second move of a double-move token, in the same direction as the card played.
+    """
+    card: str
+    source: str
+    destination: str
+    double: bool = False
+
+    def __str__(self) -> str:
+        return f"{'double' if self.double else 'spread'} {self.card} {self.source} {self.destination}"
+
+
+@dataclass(frozen=True, order=True)
+class SkipDouble:
+    """Decline to use a double-move token this turn."""
+
+    def __str__(self) -> str:
+        return "no-double"
+
+
+@dataclass(frozen=True, order=True)
+class Discard:
+    """Blocked fire: the player shows their hand and discards a ``card``."""
+    card: str
+
+    def __str__(self) -> str:
+        return f"discard {self.card}"
+
+
+@dataclass(frozen=True, order=True)
+class AddFire:
+    """Blocked fire: place one of the three extra cones in ``district``."""
+    district: str
+
+    def __str__(self) -> str:
+        return f"add-fire {self.district}"
+
+
+@dataclass(frozen=True, order=True)
+class MovePawn:
+    """Move the active player's owner pawn to the neighbouring ``district`` (1 action point)."""
+    district: str
+
+    def __str__(self) -> str:
+        return f"pawn {self.district}"
+
+
+@dataclass(frozen=True, order=True)
+class MoveBand:
+    """Move a free trained band from ``source`` to the neighbouring ``destination`` (1 action point)."""
+    source: str
+    destination: str
+
+    def __str__(self) -> str:
+        return f"band {self.source} {self.destination}"
+
+
+@dataclass(frozen=True, order=True)
+class Extinguish:
+    """Put out one fire cone in ``district`` (1 action point)."""
+    district: str
+
+    def __str__(self) -> str:
+        return f"extinguish {self.district}"
+
+
+@dataclass(frozen=True, order=True)
+class Demolish:
+    """Blow up ``district`` with a demolition charge (no action point)."""
+    district: str
+
+    def __str__(self) -> str:
+        return f"demolish {self.district}"
+
+
+@dataclass(frozen=True, order=True)
+class EndActions:
+    """End the action phase (unused points are lost)."""
+
+    def __str__(self) -> str:
+        return "end-actions"
+
+
+# ---- chance outcomes ------------------------------------------------------------------------------------
+@dataclass(frozen=True, order=True)
+class DealCard:
+    """Chance: the next card dealt at setup shows ``direction``."""
+    direction: str
+
+    def __str__(self) -> str:
+        return f"deal {self.direction}"
+
+
+@dataclass(frozen=True, order=True)
+class PlaceHouse:
+    """Chance: the next house drawn from the lid at setup is ``colour``."""
+    colour: str
+
+    def __str__(self) -> str:
+        return f"house {self.colour}"
+
+
+@dataclass(frozen=True, order=True)
+class ColourCard:
+    """Chance: the next player is dealt the colour card ``colour``."""
+    colour: str
+
+    def __str__(self) -> str:
+        return f"colour-card {self.colour}"
+
+
+@dataclass(frozen=True, order=True)
+class PawnColour:
+    """Chance (optional rule A): the next player draws the owner pawn of ``colour``."""
+    colour: str
+
+    def __str__(self) -> str:
+        return f"pawn-colour {self.colour}"
+
+
+@dataclass(frozen=True, order=True)
+class PlaceToken:
+    """Chance: the next yellow-name district gets a token of ``kind`` (charge, double, vp)."""
+    kind: str
+
+    def __str__(self) -> str:
+        return f"token {self.kind}"
+
+
+@dataclass(frozen=True, order=True)
+class DealObjective:
+    """Chance: the next objective card dealt names ``district``."""
+    district: str
+
+    def __str__(self) -> str:
+        return f"objective {self.district}"
+
+
+@dataclass(frozen=True, order=True)
+class DrawCard:
+    """Chance: the card drawn from the fire deck shows ``direction``."""
+    direction: str
+
+    def __str__(self) -> str:
+        return f"draw {self.direction}"
+
+
+Action = (PlaceBand | PlacePawn | Spread | SkipDouble | Discard | AddFire | MovePawn | MoveBand | Extinguish
+          | Demolish | EndActions | DealCard | PlaceHouse | ColourCard | PawnColour | PlaceToken | DealObjective
+          | DrawCard)
+"""Any London action."""
+
+_ONE_DISTRICT = {"place-band": PlaceBand, "place-pawn": PlacePawn, "add-fire": AddFire, "pawn": MovePawn,
+                 "extinguish": Extinguish, "demolish": Demolish, "objective": DealObjective}
+_ONE_DIRECTION = {"discard": Discard, "deal": DealCard, "draw": DrawCard}
+_ONE_NAME = {"house": (PlaceHouse, COLOURS), "colour-card": (ColourCard, COLOURS),
+             "pawn-colour": (PawnColour, COLOURS), "token": (PlaceToken, tuple(TOKENS))}
+_EXAMPLES = "examples: 'spread N pudding-lane guild-hall', 'pawn moorgate', 'band a b', 'end-actions'"
+
+
+def parse_action(text: str, districts: frozenset[str] | set[str] | None = None) -> Action:
+    """Read an action from its notation (the inverse of ``str(action)``).
+
+    >>> parse_action("spread N pudding-lane guild-hall")
+    Spread(card='N', source='pudding-lane', destination='guild-hall', double=False)
+    >>> str(parse_action("  band  cripplegate   moorgate "))
+    'band cripplegate moorgate'
+
+    Args:
+        text: the notation.
+        districts: the board's district ids; if given, unknown ids are refused.
+
+    Raises:
+        NotationError: naming what could not be read and what was expected.
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"expected action text, got {type(text).__name__}")
+    words = text.split()
+    if not words:
+        raise NotationError(f"empty action; {_EXAMPLES}")
+    verb, args = words[0].lower(), words[1:]
+
+    def district(word: str) -> str:
+        if districts is not None and word not in districts:
+            raise NotationError(f"{text!r}: no district {word!r} on this board")
+        return word
+
+    def direction(word: str) -> str:
+        if word.upper() not in CARD_DIRECTIONS:
+            raise NotationError(f"{text!r}: {word!r} is not a card direction (N, E, S or W)")
+        return word.upper()
+
+    def arity(n: int) -> None:
+        if len(args) != n:
+            raise NotationError(f"{text!r}: {verb!r} takes {n} word{'s' if n != 1 else ''} after it, "
+                                f"got {len(args)}")
+
+    if verb in ("spread", "double"):
+        arity(3)
+        return Spread(direction(args[0]), district(args[1]), district(args[2]), double=verb == "double")
+    if verb == "band":
+        arity(2)
+        return MoveBand(district(args[0]), district(args[1]))
+    if verb in _ONE_DISTRICT:
+        arity(1)
+        return _ONE_DISTRICT[verb](district(args[0]))
+    if verb in _ONE_DIRECTION:
+        arity(1)
+        return _ONE_DIRECTION[verb](direction(args[0]))
+    if verb in _ONE_NAME:
+        arity(1)
+        cls, names = _ONE_NAME[verb]
+        if args[0].lower() not in names:
+            raise NotationError(f"{text!r}: {args[0]!r} is not one of {', '.join(names)}")
+        return cls(args[0].lower())
+    if verb in ("no-double", "end-actions"):
+        arity(0)
+        return SkipDouble() if verb == "no-double" else EndActions()
+    raise NotationError(f"cannot read {text!r} as a London action; {_EXAMPLES}")

@@ -1,0 +1,63 @@
+"""The components of The Great Fire of London 1666: counts and supplies (seed p. 1-2, DECISIONS London 3-4)."""
+
+PLAYER_COUNTS = (3, 4, 5, 6)
+"""The game is for 3 to 6 players."""
+COLOURS = ("red", "blue", "green", "yellow", "white", "purple")
+"""The six player colours (names: rule ``london.assume.house-colours``)."""
+HOUSES_PER_COLOUR = 20
+"""Each colour has 20 houses, 5 per region."""
+HOUSES_PER_COLOUR_PER_REGION = 5
+MOVEMENT_CARDS_PER_DIRECTION = 15
+"""60 movement cards, 15 of each direction (rule ``london.assume.movement-cards``)."""
+HAND_SIZE = 5
+"""Cards in hand after drawing."""
+FIRE_CONES = 100
+"""Fire cones in the box (option ``fire_cones``; the first English printing had 65)."""
+START_CONES = 25
+"""Cones put in Pudding Lane at setup."""
+REFILL_CONES = 5
+"""Cones added to Pudding Lane when it is down to its last one."""
+TRAINED_BANDS = 6
+"""Trained-band cones on the board in every game."""
+FIXED_BAND_SPOTS = {4: 2, 5: 1}
+"""How many trained bands start on the board's fixed spots, by player count (the rest are placed by players)."""
+TOKENS = {"charge": 10, "double": 6, "vp": 4}
+"""The 20 face-down tokens: demolition charges, double moves, one-point tokens."""
+TOKEN_NAMES = {"charge": "demolition charge", "double": "double move", "vp": "1 VP"}
+FIRE_CARDS = "ABCDEF"
+"""Fire cards, used from A upwards, one per player (rule ``london.assume.fire-cards-per-players``)."""
+CARDS_LEFT_IN_BOX = {3: 12, 4: 8, 5: 5, 6: 0}
+"""Movement cards that go back in the box when the fire deck is built (seed p. 3)."""
+ACTION_POINTS = 4
+"""Action points per turn."""
+START_SCORE = 40
+"""Every track starts at 40 points."""
+POINTS_PER_LOST_HOUSE = 2
+HERO_CONES = 3
+"""Cones to put out to become the Hero of London."""
+HERO_POINTS = 2
+INTENSIFY_CONES = 3
+"""Cones added per district when the fire intensifies (and for a blocked fire)."""
+OBJECTIVE_DECKS = {"I": 2, "II": 4, "III": 6}
+"""The three objective decks and the VP of the districts their cards name (DECISIONS London 8)."""
+DEMOLISH_MAX_ICONS = 2
+"""A district with more house icons than this can only be demolished once its houses have burned."""
+
+
+def fire_deck(players: int) -> tuple[int, ...]:
+    """Movement cards above each fire card, from the top of the deck down (the last entry sits on card A).
+
+    >>> fire_deck(4)
+    (8, 8, 8, 8)
+    >>> fire_deck(3)
+    (11, 11, 11)
+
+    Raises:
+        ValueError: for a player count outside 3-6.
+    """
+    if players not in PLAYER_COUNTS:
+        raise ValueError(f"The Great Fire of London 1666 is for 3 to 6 players, got {players}")
+    left = 4 * MOVEMENT_CARDS_PER_DIRECTION - HAND_SIZE * players - CARDS_LEFT_IN_BOX[players]
+    share, extra = divmod(left, players)
+    # A is built first and gets any remainder first; the deck lists the top (last built) first.
+    return tuple(share + (1 if letter < extra else 0) for letter in reversed(range(players)))

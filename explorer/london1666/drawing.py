@@ -1,0 +1,99 @@
+"""Phase 3 of a turn: drawing back to five cards, intensifying the fire, and the end of the game (seed p. 9, 11)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from .actions import DrawCard
+from .components import FIRE_CARDS, HAND_SIZE, INTENSIFY_CONES
+from .events import CardDrawn, FinalTurns, FireCardRevealed, GameOver, Intensified, SupplyEmpty
+
+if TYPE_CHECKING:
+    from .state import State
+
+
+def must_draw(state: "State") -> bool:
+    """True while the active player holds fewer than 5 cards and the fire deck has cards (``london.draw.refill``)."""
+    return state.seat.cards < HAND_SIZE and bool(state.deck)
+
+
+def draw_outcomes(state: "State") -> list[tuple[DrawCard, Fraction]]:
+    """The card drawn: each direction with the chance of its share of the face-down cards.
+
+    The deck is a random part of the face-down cards, so a draw is as likely to show a direction as the
+    share of that direction among all the cards nobody has seen.
+    """
+    total = sum(state.unseen)
+    return [(DrawCard(d), Fraction(n, total)) for d, n in zip("NESW", state.unseen) if n]
+
+
+def intensify(state: "State") -> tuple["State", list]:
+    """Every fire not contained except Pudding Lane gets up to 3 cones, capped at house icons + 2.
+
+    Rules ``london.draw.intensify`` and ``london.intensify.cap``; board order when the supply runs short.
+    """
+    board = state.board
+    fire = list(state.fire)
+    supply = state.supply
+    events: list = []
+    for k, d in enumerate(board.ids):
+        if d == board.start or fire[k] <= state.bands[k]:
+            continue
+        room = max(0, min(INTENSIFY_CONES, board.districts[d].fire_cap - fire[k]))
+        added = min(room, supply)
+        if added:
+            fire[k] += added
+            supply -= added
+            events.append(Intensified(board.districts[d].name, added))
+        if added < room:
+            events.append(SupplyEmpty(board.districts[d].name, room - added))
+    return state.replace(fire=tuple(fire), supply=supply), events
+
+
+def apply(state: "State", action: DrawCard) -> tuple["State", list]:
+    """Draw one card; revealing a fire card intensifies the fire; the last one starts the final turns."""
+    d = "NESW".index(action.direction)
+    hand = list(state.seat.hand)
+    hand[d] += 1
+    unseen = list(state.unseen)
+    unseen[d] -= 1
+    deck = list(state.deck)
+    deck[0] -= 1
+    state = state.with_seat(state.active, hand=tuple(hand)).replace(unseen=tuple(unseen))
+    events: list = [CardDrawn(state.name(state.active))]
+    if deck[0] == 0:
+        events.append(FireCardRevealed(FIRE_CARDS[len(deck) - 1]))
+        state, more = intensify(state.replace(deck=tuple(deck)))
+        events += more
+        deck = deck[1:]
+        if not deck:
+            rounds = 2 if state.options.more_destruction else 1
+            turns = rounds * len(state.seats)
+            events.append(FinalTurns(turns))
+            state = state.replace(final_turns=turns + 1)  # this turn's end counts down once
+    state = state.replace(deck=tuple(deck))
+    if must_draw(state):
+        return state, events
+    return end_turn(state, events)
+
+
+def after_actions(state: "State", events: list) -> tuple["State", list]:
+    """Enter the draw phase, or end the turn at once when there is nothing to draw."""
+    state = state.replace(phase="draw")
+    if must_draw(state):
+        return state, events
+    return end_turn(state, events)
+
+
+def end_turn(state: "State", events: list) -> tuple["State", list]:
+    """Pass the turn to the left, or end the game after the final turns (``london.end.extra-turn``)."""
+    final = state.final_turns
+    if final is not None:
+        final -= 1
+        if final == 0:
+            over = state.replace(phase="over", final_turns=0, ap=0, card=None)
+            return over, events + [GameOver(", ".join(over.winners()))]
+    nxt = (state.active + 1) % len(state.seats)
+    return state.replace(phase="spread", active=nxt, turn=state.turn + 1, ap=0, card=None, double_used=False,
+                         final_turns=final), events

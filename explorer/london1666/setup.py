@@ -1,0 +1,242 @@
+"""Setting up the game (seed p. 3-5): every random step is an explicit chance step.
+
+Order: fire cones in Pudding Lane, movement cards dealt (with the redeal), the fire deck built, houses placed
+region by region, colour cards (and pawns under optional rule A), tokens, objective cards, then the players'
+choices: trained bands and owner pawns. :func:`new_game` resolves the chance steps from the seed and stops at
+the first choice (the start player's first trained band).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections import Counter
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from explorer.core import IllegalAction, Rng, new_seed
+
+from .actions import (ColourCard, DealCard, DealObjective, PawnColour, PlaceBand, PlaceHouse, PlacePawn,
+                      PlaceToken)
+from .board import Board
+from .components import (COLOURS, HAND_SIZE, HOUSES_PER_COLOUR_PER_REGION,
+                         MOVEMENT_CARDS_PER_DIRECTION, OBJECTIVE_DECKS, START_CONES, TOKENS, TRAINED_BANDS,
+                         fire_deck)
+from .events import (BandPlaced, CardDealt, ColourDealt, HousePlaced, ObjectiveDealt, PawnDrawn, PawnPlaced,
+                     Redealt, TokenPlaced)
+from .rules import RULES
+
+if TYPE_CHECKING:
+    from .state import State
+
+REGION_ORDER = ("orange", "purple", "blue", "green")
+"""Houses are placed in the orange region first (seed p. 3), then the others in this order."""
+DECKS = tuple(OBJECTIVE_DECKS)
+
+
+def new_game(players: int = 4, seed: int | None = None, *, hidden_colours: bool = False,
+             more_destruction: bool = False, fire_cones: int = 100, board: Board | None = None) -> "State":
+    """A new game with every chance step of setup drawn from ``seed`` (rules ``london.setup.*``).
+
+    The returned state waits for the start player (seat 0) to place a trained band.
+
+    >>> s = new_game(players=4, seed=1666)
+    >>> s.fire_at("pudding-lane"), s.bands_at("hounds-ditch"), s.phase, s.current_player
+    (25, 1, 'bands', 0)
+
+    Args:
+        players: 3 to 6.
+        seed: the random seed (a fresh one is drawn and kept if ``None``).
+        hidden_colours: optional rule A.
+        more_destruction: optional rule B.
+        fire_cones: cones in the box (100; 65 in the first English printing).
+        board: a board of your own (default: the shipped reconstruction).
+
+    Raises:
+        ValueError: for a player count outside 3-6 or a bad option value.
+    """
+    from .state import Options, Seat, State
+
+    deck = fire_deck(players)
+    options = Options(hidden_colours, more_destruction, fire_cones)
+    board = board or Board.default()
+    n = len(board.ids)
+    fire = [0] * n
+    fire[board.index[board.start]] = START_CONES
+    state = State(board=board, options=options, seats=tuple(Seat() for _ in range(players)), phase="deal",
+                  active=0, fire=tuple(fire), bands=(0,) * n, houses=((),) * n, burnt=(False,) * n,
+                  demolished=(False,) * n, tokens=(None,) * n, unseen=(MOVEMENT_CARDS_PER_DIRECTION,) * 4,
+                  deck=deck, supply=fire_cones - START_CONES, tracks=(0,) * len(COLOURS),
+                  rng=Rng(new_seed() if seed is None else seed))
+    return state.resolve_chance()
+
+
+# ---- chance steps -----------------------------------------------------------------------------------------------
+@functools.cache
+def house_slots(board: Board) -> tuple[int, ...]:
+    """District positions in the order their house icons are filled: region by region, orange first."""
+    return tuple(board.index[d] for region in REGION_ORDER for d in board.in_region(region)
+                 for _ in range(board.districts[d].houses))
+
+
+@functools.cache
+def _region_positions(board: Board) -> dict[str, tuple[int, ...]]:
+    return {region: tuple(board.index[d] for d in board.in_region(region)) for region in REGION_ORDER}
+
+
+def _next_house_slot(state: "State") -> str | None:
+    slots = house_slots(state.board)
+    placed = sum(map(len, state.houses))
+    return state.board.ids[slots[placed]] if placed < len(slots) else None
+
+
+def _lid(state: "State", region: str) -> Counter:
+    """Houses left in the box lid for ``region``: 5 of each colour minus those placed there."""
+    placed = Counter(c for k in _region_positions(state.board)[region] for c in state.houses[k])
+    return Counter({c: HOUSES_PER_COLOUR_PER_REGION - placed[c] for c in COLOURS})
+
+
+def _next_objective(state: "State") -> tuple[int, int] | None:
+    for seat, s in enumerate(state.seats):
+        if len(s.objectives) < len(DECKS):
+            return seat, len(s.objectives)
+    return None
+
+
+def _uniform(actions: list[Any]) -> list[tuple[Any, Fraction]]:
+    return [(a, Fraction(1, len(actions))) for a in actions]
+
+
+def _weighted(counts: dict[Any, int]) -> list[tuple[Any, Fraction]]:
+    total = sum(counts.values())
+    return [(a, Fraction(n, total)) for a, n in counts.items() if n > 0]
+
+
+def chance_outcomes(state: "State") -> list[tuple[Any, Fraction]]:
+    """The outcomes of the next setup chance step, in a fixed order, with their probabilities."""
+    if state.phase == "deal":
+        return _weighted({DealCard(d): n for d, n in zip("NESW", state.unseen)})
+    if state.phase == "houses":
+        region = state.board.districts[_next_house_slot(state)].region
+        lid = _lid(state, region)
+        return _weighted({PlaceHouse(c): lid[c] for c in COLOURS})
+    if state.phase == "colours":
+        taken = {s.colour for s in state.seats}
+        return _uniform([ColourCard(c) for c in COLOURS if c not in taken])
+    if state.phase == "pawn-colours":
+        drawn = {s.pawn_colour for s in state.seats}
+        return _uniform([PawnColour(c) for c in COLOURS if c in {s.colour for s in state.seats} and c not in drawn])
+    if state.phase == "tokens":
+        placed = Counter(t for t in state.tokens if t)
+        return _weighted({PlaceToken(k): TOKENS[k] - placed[k] for k in TOKENS})
+    if state.phase == "objectives":
+        _, deck = _next_objective(state)
+        dealt = {d for s in state.seats for d in s.objectives}
+        value = OBJECTIVE_DECKS[DECKS[deck]]
+        return _uniform([DealObjective(d) for d, info in state.board.districts.items()
+                         if info.objective == value and d not in dealt])
+    return []
+
+
+def apply(state: "State", action: Any) -> tuple["State", list]:
+    """Carry out a setup step (chance outcome or placement) and move on to the next setup phase when done."""
+    events: list = []
+    if isinstance(action, DealCard):
+        seat = next(k for k, s in enumerate(state.seats) if s.cards < HAND_SIZE)
+        hand = list(state.seats[seat].hand)
+        hand["NESW".index(action.direction)] += 1
+        unseen = list(state.unseen)
+        unseen["NESW".index(action.direction)] -= 1
+        events.append(CardDealt(f"player {seat + 1}", action.direction))
+        if max(hand) == HAND_SIZE:  # five cards of one direction: they go back, five new ones (seed p. 3)
+            events.append(Redealt(f"player {seat + 1}", action.direction))
+            unseen = [u + h for u, h in zip(unseen, hand)]
+            hand = [0, 0, 0, 0]
+        state = state.with_seat(seat, hand=tuple(hand)).replace(unseen=tuple(unseen))
+        if all(s.cards == HAND_SIZE for s in state.seats):
+            state = state.replace(phase="houses")
+    elif isinstance(action, PlaceHouse):
+        d = _next_house_slot(state)
+        k = state.i(d)
+        houses = list(state.houses)
+        houses[k] = tuple(sorted(houses[k] + (action.colour,)))
+        state = state.replace(houses=tuple(houses))
+        events.append(HousePlaced(state.board.districts[d].name, action.colour))
+        if _next_house_slot(state) is None:
+            state = state.replace(phase="colours")
+    elif isinstance(action, ColourCard):
+        seat = next(k for k, s in enumerate(state.seats) if s.colour is None)
+        hidden = state.options.hidden_colours
+        state = state.with_seat(seat, colour=action.colour, pawn_colour=None if hidden else action.colour)
+        events.append(ColourDealt(seat, "a secret colour" if hidden else action.colour))
+        if all(s.colour for s in state.seats):
+            state = state.replace(phase="pawn-colours" if hidden else "tokens")
+    elif isinstance(action, PawnColour):
+        seat = next(k for k, s in enumerate(state.seats) if s.pawn_colour is None)
+        state = state.with_seat(seat, pawn_colour=action.colour)
+        events.append(PawnDrawn(f"player {seat + 1}", action.colour))
+        if all(s.pawn_colour for s in state.seats):
+            state = state.replace(phase="tokens")
+    elif isinstance(action, PlaceToken):
+        d = next(d for d, info in state.board.districts.items() if info.token and state.tokens[state.i(d)] is None)
+        tokens = list(state.tokens)
+        tokens[state.i(d)] = action.kind
+        state = state.replace(tokens=tuple(tokens))
+        events.append(TokenPlaced(state.board.districts[d].name))
+        if all(state.tokens[state.i(d)] for d, info in state.board.districts.items() if info.token):
+            state = state.replace(phase="objectives")
+    elif isinstance(action, DealObjective):
+        seat, deck = _next_objective(state)
+        state = state.with_seat(seat, objectives=state.seats[seat].objectives + (action.district,))
+        events.append(ObjectiveDealt(state.name(seat), DECKS[deck]))
+        if _next_objective(state) is None:
+            state, placed = _place_fixed_bands(state.replace(phase="bands", active=0))
+            events += placed
+    elif isinstance(action, PlaceBand):
+        k = state.i(action.district)
+        bands = list(state.bands)
+        bands[k] += 1
+        events.append(BandPlaced(state.board.districts[action.district].name, state.name(state.active)))
+        state = state.replace(bands=tuple(bands), active=(state.active + 1) % len(state.seats))
+        if sum(bands) == TRAINED_BANDS:
+            state = state.replace(phase="pawns", active=0)
+    elif isinstance(action, PlacePawn):
+        events.append(PawnPlaced(state.name(state.active), state.board.districts[action.district].name))
+        state = state.with_seat(state.active, pawn=action.district)
+        if all(s.pawn for s in state.seats):
+            state = state.replace(phase="spread", active=0, turn=1)
+        else:
+            state = state.replace(active=state.active + 1)
+    return state, events
+
+
+def _place_fixed_bands(state: "State") -> tuple["State", list]:
+    """With 4 or 5 players some trained bands start on the board's marked spots (seed p. 2, p. 4)."""
+    players = len(state.seats)
+    bands = list(state.bands)
+    events = []
+    for d, info in state.board.districts.items():
+        if players in info.band_spot:
+            bands[state.i(d)] += 1
+            events.append(BandPlaced(info.name, "the rules"))
+    return state.replace(bands=tuple(bands)), events
+
+
+# ---- the players' setup choices ---------------------------------------------------------------------------------
+def legal_placements(state: "State") -> list:
+    """Trained bands and owner pawns go anywhere outside the green region (``london.setup.*``)."""
+    cls = PlaceBand if state.phase == "bands" else PlacePawn
+    return [cls(d) for d, info in state.board.districts.items() if info.region != "green"]
+
+
+def why_illegal(state: "State", action: Any) -> IllegalAction | None:
+    """Why a placement is refused."""
+    wanted = "bands" if isinstance(action, PlaceBand) else "pawns"
+    rule = RULES["london.setup.trained-bands" if wanted == "bands" else "london.setup.pawns"]
+    if state.phase != wanted:
+        return IllegalAction(rule, f"{action} is a setup step, and it is not time to place {wanted} now",
+                             action=action)
+    info = state.board.districts.get(action.district)
+    if info is not None and info.region == "green":
+        what = "trained band" if wanted == "bands" else "owner pawn"
+        return IllegalAction(rule, f"{info.name} is in the green region, where no {what} starts", action=action)
+    return None

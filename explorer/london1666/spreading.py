@@ -1,0 +1,342 @@
+"""Phase 1 of a turn: spreading the fire (seed p. 5-8).
+
+A card's direction, a source district, the cone's travel through the fire, the last step into a district
+without fire, the four priority levels, trained bands covering the arriving cone, houses burning, tokens
+taken, Pudding Lane's refill, the double-move token, and the blocked fire.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from explorer.core import IllegalAction
+
+from .actions import CARD_DIRECTIONS, AddFire, Discard, SkipDouble, Spread
+from .board import card_allows
+from .components import REFILL_CONES, TOKEN_NAMES
+from .events import (ConesPlaced, DoubleMoveUsed, FireAdded, FireBlocked, FireCovered, FireSpread, HousesBurned,
+                     PuddingLaneRefilled, SupplyEmpty, TokenTaken)
+from .rules import RULES
+
+if TYPE_CHECKING:
+    from .state import State
+
+PRIORITY_NAMES = {1: "houses and no trained band", 2: "houses guarded by a trained band",
+                  3: "burnt out, no trained band", 4: "burnt out, with a trained band"}
+"""The four priority levels of rule ``london.fire.priority``, best first."""
+
+
+# ---- questions about the fire -----------------------------------------------------------------------------------
+def fire_regions(state: "State") -> list[list[int]]:
+    """The connected groups of districts whose fire is not contained (a cone travels within one group).
+
+    Rules ``london.fire.travel`` and ``london.fire.contained``: contained fires block the way.
+    """
+    open_fire = [k for k in range(len(state.fire)) if state.fire[k] > state.bands[k]]
+    seen: set[int] = set()
+    regions = []
+    for start in open_fire:
+        if start in seen:
+            continue
+        seen.add(start)
+        group, stack = [], [start]
+        while stack:
+            k = stack.pop()
+            group.append(k)
+            for j, _ in state.board.links[k]:
+                if j not in seen and state.fire[j] > state.bands[j]:
+                    seen.add(j)
+                    stack.append(j)
+        regions.append(sorted(group))
+    return regions
+
+
+def priority(state: "State", k: int) -> int:
+    """The priority level (1 best .. 4) of fire entering district position ``k`` (``london.fire.priority``)."""
+    guarded = state.bands[k] > 0
+    if state.houses[k]:
+        return 2 if guarded else 1
+    return 4 if guarded else 3
+
+
+def destinations(state: "State", card: str, region: list[int]) -> dict[int, int]:
+    """Every district a cone travelling through ``region`` can enter with ``card``, with its priority level.
+
+    The last step must follow the card (``london.fire.direction``) into a district without fire that is
+    neither a green zone nor demolished (``london.fire.destination``).
+    """
+    found: dict[int, int] = {}
+    districts = state.board.districts
+    ids = state.board.ids
+    for k in region:
+        for j, direction in state.board.links[k]:
+            if (j not in found and state.fire[j] == 0 and card_allows(card, direction)
+                    and not state.demolished[j] and not districts[ids[j]].green_zone):
+                found[j] = priority(state, j)
+    return found
+
+
+def is_source(state: "State", k: int) -> bool:
+    """A cone can leave district ``k``: 2+ cones and a fire not contained (``london.fire.source``)."""
+    return state.fire[k] >= 2 and state.fire[k] > state.bands[k]
+
+
+def spread_options(state: "State", card: str, source: str) -> dict[str, int]:
+    """The legal destinations of a cone from ``source`` with ``card``: those at the best priority level.
+
+    >>> from explorer.london1666 import new_game
+    >>> s = new_game(players=4, seed=1).replace(phase="spread")
+    >>> sorted(spread_options(s, "W", "pudding-lane"))
+    ['tallow-hall', 'vintners-hall']
+    """
+    k = state.i(source)
+    if not is_source(state, k):
+        return {}
+    region = next(r for r in fire_regions(state) if k in r)
+    found = destinations(state, card, region)
+    if not found:
+        return {}
+    best = min(found.values())
+    return {state.board.ids[j]: level for j, level in found.items() if level == best}
+
+
+def all_spreads(state: "State", cards: tuple[str, ...], *, double: bool = False) -> list[Spread]:
+    """Every legal spread with any of ``cards``, in a fixed order (card, source, destination in board order)."""
+    moves = []
+    regions = fire_regions(state)
+    for card in cards:
+        for region in regions:
+            sources = [k for k in region if is_source(state, k)]
+            if not sources:
+                continue
+            found = destinations(state, card, region)
+            if not found:
+                continue
+            best = min(found.values())
+            targets = sorted(j for j, level in found.items() if level == best)
+            ids = state.board.ids
+            moves += [Spread(card, ids[s], ids[t], double) for s in sources for t in targets]
+    return moves
+
+
+def hand_cards(state: "State") -> tuple[str, ...]:
+    """The directions the active player holds."""
+    return tuple(d for d, n in zip(CARD_DIRECTIONS, state.seat.hand) if n)
+
+
+def can_double(state: "State") -> bool:
+    """The active player holds a double-move token and has not used one this turn (``london.fire.double-move``)."""
+    return "double" in state.seat.tokens and not state.double_used
+
+
+def fire_targets(state: "State") -> list[str]:
+    """Where a cone of a blocked fire can go: fires not contained, not Pudding Lane, below their cap."""
+    if state.supply == 0:
+        return []
+    board = state.board
+    return [d for k, d in enumerate(board.ids) if d != board.start and state.fire[k] > state.bands[k]
+            and state.fire[k] < board.districts[d].fire_cap]
+
+
+# ---- the contract -----------------------------------------------------------------------------------------------
+def legal_actions(state: "State") -> list[Any]:
+    """Phase 1 choices: spreads (or the discard of a blocked fire), the double move, the blocked fire's cones."""
+    if state.phase == "spread":
+        moves = all_spreads(state, hand_cards(state))
+        return moves or [Discard(d) for d in hand_cards(state)]
+    if state.phase == "double":
+        return [*all_spreads(state, (state.card,), double=True), SkipDouble()]
+    if state.phase == "blocked-fire":
+        return [AddFire(d) for d in fire_targets(state)]
+    return []
+
+
+def why_illegal(state: "State", action: Any) -> IllegalAction | None:
+    """The rule that forbids a phase-1 action, in a player's words."""
+    name = state.board.districts
+    if isinstance(action, Spread):
+        if action.double and state.phase != "double":
+            return IllegalAction(RULES["london.fire.double-move"],
+                                 "a double move comes right after the first spread, with a double-move token",
+                                 action=action)
+        if not action.double and state.phase != "spread":
+            return IllegalAction(RULES["london.turn.phases"], "the fire spreads only at the start of a turn",
+                                 action=action)
+        if action.double and action.card != state.card:
+            return IllegalAction(RULES["london.fire.double-move"],
+                                 f"the second move must follow the card played ({state.card})", action=action)
+        if not action.double and state.seat.hand["NESW".index(action.card)] == 0:
+            return IllegalAction(RULES["london.fire.card"], f"{state.name(state.active)} holds no "
+                                 f"{action.card} card (hand: {state.seat.hand_text()})", action=action)
+        k = state.i(action.source)
+        src = name[action.source].name
+        if state.fire[k] == 0:
+            return IllegalAction(RULES["london.fire.source"], f"{src} is not burning", action=action)
+        if state.fire[k] <= state.bands[k]:
+            return IllegalAction(RULES["london.fire.contained"], f"the fire in {src} is contained "
+                                 f"({state.fire[k]} cones, {state.bands[k]} trained bands)", action=action)
+        if state.fire[k] < 2:
+            return IllegalAction(RULES["london.fire.source"], f"cannot spread from {src}: it holds 1 cone, at "
+                                 "least 2 are needed", action=action)
+        return _why_not_destination(state, action)
+    if isinstance(action, Discard):
+        if state.phase != "spread":
+            return IllegalAction(RULES["london.turn.phases"], "cards are discarded only when the fire is blocked",
+                                 action=action)
+        if all_spreads(state, hand_cards(state)):
+            return IllegalAction(RULES["london.fire.no-move"], "a card in hand can still spread the fire, so it "
+                                 "must be played", action=action)
+        return IllegalAction(RULES["london.fire.card"], f"no {action.card} card in hand", action=action)
+    if isinstance(action, SkipDouble):
+        return IllegalAction(RULES["london.fire.double-move"], "there is no double move to decline now",
+                             action=action)
+    if isinstance(action, AddFire):
+        if state.phase != "blocked-fire":
+            return IllegalAction(RULES["london.fire.no-move"], "extra cones are placed only for a blocked fire",
+                                 action=action)
+        return IllegalAction(RULES["london.assume.no-move-fires"], f"{name[action.district].name} cannot take "
+                             "a cone: it must burn uncontained, not be Pudding Lane, and be below its cap",
+                             action=action)
+    return None
+
+
+def _why_not_destination(state: "State", action: Spread) -> IllegalAction:
+    board = state.board
+    dest = board.districts[action.destination]
+    k = state.i(action.destination)
+    if dest.green_zone:
+        return IllegalAction(RULES["london.board.green-zone"], f"{dest.name} is a green zone: fire never enters "
+                             "it", action=action)
+    if state.demolished[k]:
+        return IllegalAction(RULES["london.fire.destination"], f"{dest.name} was demolished: it is a firebreak",
+                             action=action)
+    if state.fire[k]:
+        return IllegalAction(RULES["london.fire.direction"], f"{dest.name} is already burning: the move ends in "
+                             "a district without fire", action=action)
+    region = next(r for r in fire_regions(state) if state.i(action.source) in r)
+    found = destinations(state, action.card, region)
+    if k not in found:
+        return IllegalAction(RULES["london.fire.direction"], f"no {action.card} step leads into {dest.name} from "
+                             f"the fire connected to {board.districts[action.source].name}", action=action)
+    best = min(found.values())
+    better = sorted(board.districts[board.ids[j]].name for j, level in found.items() if level == best)
+    return IllegalAction(RULES["london.fire.priority"], f"{dest.name} is priority {found[k]} "
+                         f"({PRIORITY_NAMES[found[k]]}), but priority {best} ({PRIORITY_NAMES[best]}) is "
+                         f"available: {', '.join(better)}", action=action)
+
+
+# ---- carrying out ---------------------------------------------------------------------------------------------------
+def apply(state: "State", action: Any) -> tuple["State", list]:
+    """Carry out a phase-1 action."""
+    if isinstance(action, Spread):
+        return spread_fire(state, action)
+    if isinstance(action, SkipDouble):
+        return start_actions(state), []
+    if isinstance(action, Discard):
+        hand = list(state.seat.hand)
+        shown = state.seat.hand_text()
+        hand["NESW".index(action.card)] -= 1
+        after = state.with_seat(state.active, hand=tuple(hand)).replace(
+            phase="blocked-fire", pending_fire=3, card=action.card)
+        events: list = [FireBlocked(state.name(state.active), shown, action.card)]
+        if not fire_targets(after):
+            return start_actions(after), events
+        return after, events
+    if isinstance(action, AddFire):
+        return add_blocked_fire(state, action)
+    raise TypeError(action)
+
+
+def spread_fire(state: "State", action: Spread) -> tuple["State", list]:
+    """Move one cone (rules ``london.fire.*``): leave the source, enter the destination, then what follows.
+
+    The destination is covered by a free trained band if there is one (``london.fire.bands-cover``),
+    otherwise its houses burn (``london.fire.burn``) and a token there goes to the active player
+    (``london.fire.tokens``). Pudding Lane is refilled when down to its last cone.
+    """
+    board = state.board
+    events: list = []
+    src, dst = state.i(action.source), state.i(action.destination)
+    level = priority(state, dst)
+    fire = list(state.fire)
+    seat = state.seat
+    if action.double:
+        tokens = list(seat.tokens)
+        tokens.remove("double")
+        state = state.with_seat(state.active, tokens=tuple(tokens)).replace(double_used=True)
+        events.append(DoubleMoveUsed(state.name(state.active)))
+    else:
+        hand = list(seat.hand)
+        hand["NESW".index(action.card)] -= 1
+        state = state.with_seat(state.active, hand=tuple(hand)).replace(card=action.card)
+    events.append(FireSpread(state.name(state.active), action.card, board.districts[action.source].name,
+                             board.districts[action.destination].name, level))
+    fire[src] -= 1
+    supply = state.supply
+    if action.source == board.start and fire[src] == 1:
+        added = min(REFILL_CONES, supply)
+        fire[src] += added
+        supply -= added
+        events.append(PuddingLaneRefilled(added))
+    dest_name = board.districts[action.destination].name
+    changes: dict[str, Any] = {}
+    if state.bands[dst] > 0:
+        fire[dst] = 1
+        events.append(FireCovered(dest_name))
+    elif state.houses[dst]:
+        for colour in sorted(set(state.houses[dst])):
+            events.append(HousesBurned(dest_name, colour, state.houses[dst].count(colour)))
+        changes["tracks"] = _lose_houses(state, state.houses[dst])
+        houses, burnt = list(state.houses), list(state.burnt)
+        houses[dst], burnt[dst] = (), True
+        changes.update(houses=tuple(houses), burnt=tuple(burnt))
+        wanted = board.districts[action.destination].houses - 1
+        extra = min(wanted, supply)
+        supply -= extra
+        fire[dst] = 1 + extra
+        events.append(ConesPlaced(dest_name, fire[dst]))
+        if extra < wanted:
+            events.append(SupplyEmpty(dest_name, wanted - extra))
+        if state.tokens[dst]:
+            tokens = list(state.tokens)
+            kind, tokens[dst] = tokens[dst], None
+            changes["tokens"] = tuple(tokens)
+            state = state.with_seat(state.active, tokens=tuple(sorted(state.seat.tokens + (kind,))))
+            events.append(TokenTaken(state.name(state.active), dest_name))
+    else:
+        fire[dst] = 1
+        events.append(ConesPlaced(dest_name, 1))
+    state = state.replace(fire=tuple(fire), supply=supply, **changes)
+    if not action.double and can_double(state) and all_spreads(state, (action.card,), double=True):
+        return state.replace(phase="double"), events
+    return start_actions(state), events
+
+
+def add_blocked_fire(state: "State", action: AddFire) -> tuple["State", list]:
+    """Place one cone of a blocked fire (``london.fire.no-move``, ``london.assume.no-move-fires``)."""
+    fire = list(state.fire)
+    fire[state.i(action.district)] += 1
+    state = state.replace(fire=tuple(fire), supply=state.supply - 1, pending_fire=state.pending_fire - 1)
+    events = [FireAdded(state.board.districts[action.district].name)]
+    if state.pending_fire == 0 or not fire_targets(state):
+        return start_actions(state.replace(pending_fire=0)), events
+    return state, events
+
+
+def start_actions(state: "State") -> "State":
+    """Phase 1 is over: the action phase starts with 4 points (``london.actions.points``)."""
+    from .acting import ACTION_POINTS
+
+    return state.replace(phase="actions", ap=ACTION_POINTS)
+
+
+def _lose_houses(state: "State", houses: tuple[str, ...]) -> tuple[int, ...]:
+    from .components import COLOURS
+
+    tracks = list(state.tracks)
+    for colour in houses:
+        tracks[COLOURS.index(colour)] += 1
+    return tuple(tracks)
+
+
+assert TOKEN_NAMES  # token kinds are named in events

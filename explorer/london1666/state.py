@@ -1,0 +1,423 @@
+"""The London game state: an immutable snapshot of the board, the hands and whose turn it is.
+
+Per-district facts are tuples in the board's district order (``board.ids``); use the accessors
+(:meth:`State.fire_at`, :meth:`State.is_contained`...) rather than indexing. The position format
+(:meth:`State.to_dict`) is the game's "FEN": tutorials and tests set up any situation with it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, ClassVar, Literal
+
+import pydantic
+
+from explorer.core import Event, GameState, IllegalAction, InvalidData, Rng, RuleTable, ScoreBreakdown, StrictModel
+from explorer.core.schema import problems_from_validation_error
+
+from . import acting, drawing, scoring, setup, spreading
+from .actions import (Action, AddFire, ColourCard, DealCard, DealObjective, Demolish, Discard, DrawCard,
+                      EndActions, Extinguish, MoveBand, MovePawn, PawnColour, PlaceBand, PlaceHouse, PlacePawn,
+                      PlaceToken, SkipDouble, Spread, parse_action)
+from .board import Board
+from .components import COLOURS, FIRE_CARDS, PLAYER_COUNTS, TOKENS
+from .rules import RULES
+
+VERSION = "1"
+"""Engine version, written into saved records; bumped when behaviour changes."""
+
+DIRECTION_INDEX = {"N": 0, "E": 1, "S": 2, "W": 3}
+SETUP_PHASES = ("deal", "houses", "colours", "pawn-colours", "tokens", "objectives", "bands", "pawns")
+PLAY_PHASES = ("spread", "double", "blocked-fire", "actions", "draw")
+PHASES = (*SETUP_PHASES, *PLAY_PHASES, "over")
+CHANCE_PHASES = frozenset({"deal", "houses", "colours", "pawn-colours", "tokens", "objectives", "draw"})
+
+
+@dataclass(frozen=True)
+class Options:
+    """The game's options: the optional rules and the component variant."""
+
+    hidden_colours: bool = False
+    """Optional rule A (``london.option.hidden-colours``)."""
+    more_destruction: bool = False
+    """Optional rule B (``london.option.more-destruction``)."""
+    fire_cones: int = 100
+    """Fire cones in the box (``london.assume.fire-cones``); the first English printing had 65."""
+
+    def __post_init__(self) -> None:
+        for name in ("hidden_colours", "more_destruction"):
+            if not isinstance(getattr(self, name), bool):
+                raise ValueError(f"{name} must be true or false, got {getattr(self, name)!r}")
+        if isinstance(self.fire_cones, bool) or not isinstance(self.fire_cones, int) or self.fire_cones < 30:
+            raise ValueError(f"fire_cones must be a whole number of at least 30, got {self.fire_cones!r}")
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One player: their colour, pawn, hand, tokens, secret objectives and extinguished cones."""
+
+    colour: str | None = None
+    """The colour card: whose houses score for this player (``None`` until dealt)."""
+    pawn_colour: str | None = None
+    """The colour of the pawn they play with (their own colour unless optional rule A)."""
+    pawn: str | None = None
+    """The district of their owner pawn (``None`` until placed)."""
+    hand: tuple[int, int, int, int] = (0, 0, 0, 0)
+    """Movement cards in hand by direction N, E, S, W."""
+    tokens: tuple[str, ...] = ()
+    """Tokens held face down: ``charge``, ``double``, ``vp`` (sorted)."""
+    objectives: tuple[str, ...] = ()
+    """Districts named by their objective cards, decks I, II, III in order."""
+    extinguished: int = 0
+    """Fire cones put out (kept in front of the player)."""
+
+    @property
+    def cards(self) -> int:
+        """Cards in hand."""
+        return sum(self.hand)
+
+    def hand_text(self) -> str:
+        """The hand as text, e.g. ``"N N E W S"``."""
+        return " ".join(d for d, n in zip("NESW", self.hand) for _ in range(n)) or "no cards"
+
+
+@dataclass(frozen=True)
+class State(GameState):
+    """A position of The Great Fire of London 1666 (see the module docstring and :meth:`to_dict`)."""
+
+    game: ClassVar[str] = "london1666"
+    RULES: ClassVar[RuleTable] = RULES
+
+    board: Board = field(repr=False, compare=False)
+    options: Options
+    seats: tuple[Seat, ...]
+    phase: str
+    active: int
+    """The seat whose turn it is (or who places next during setup)."""
+    fire: tuple[int, ...]
+    """Fire cones per district."""
+    bands: tuple[int, ...]
+    """Trained bands per district."""
+    houses: tuple[tuple[str, ...], ...]
+    """House colours standing in each district (sorted)."""
+    burnt: tuple[bool, ...]
+    """Districts whose houses have burned."""
+    demolished: tuple[bool, ...]
+    """Firebreaks made by demolition charges."""
+    tokens: tuple[str | None, ...]
+    """The face-down token lying in each district, if any."""
+    unseen: tuple[int, int, int, int]
+    """Face-down movement cards (fire deck and box) by direction N, E, S, W."""
+    deck: tuple[int, ...]
+    """Movement cards still above each remaining fire card, top first (the last one sits on card A)."""
+    supply: int
+    """Fire cones beside the board."""
+    tracks: tuple[int, ...]
+    """Houses lost (burned or demolished) per colour, in ``COLOURS`` order."""
+    rng: Rng
+    hero: int | None = None
+    """Seat holding the Hero of London card."""
+    ap: int = 0
+    """Action points left in the action phase."""
+    card: str | None = None
+    """Direction of the card played this turn."""
+    double_used: bool = False
+    """True once a double-move token has been used this turn."""
+    pending_fire: int = 0
+    """Cones still to place for a blocked fire."""
+    final_turns: int | None = None
+    """Turn ends left once the last fire card intensified the fire (``None`` before)."""
+    turn: int = 0
+    """Turn number (1 for the start player's first turn; 0 during setup)."""
+    events: tuple[Event, ...] = field(default=(), compare=False)
+
+    # ---- who plays ---------------------------------------------------------------------------------------
+    @property
+    def players(self) -> tuple[str, ...]:
+        """Player names: their pawn colour once known (their colour card stays secret under rule A)."""
+        return tuple(seat.pawn_colour or seat.colour or f"player {i + 1}" for i, seat in enumerate(self.seats))
+
+    def name(self, seat: int) -> str:
+        """The name of ``seat``."""
+        return self.players[seat]
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.phase == "over"
+
+    @property
+    def is_chance_node(self) -> bool:
+        return self.phase in CHANCE_PHASES and not self._chance_done()
+
+    def _chance_done(self) -> bool:
+        return self.phase == "draw" and not drawing.must_draw(self)
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat to act, or ``None`` at a chance step or at the end."""
+        if self.is_terminal or self.is_chance_node:
+            return None
+        return self.active
+
+    @property
+    def seat(self) -> Seat:
+        """The active seat."""
+        return self.seats[self.active]
+
+    # ---- districts --------------------------------------------------------------------------------------------
+    def i(self, district: str) -> int:
+        """Position of ``district`` in the per-district tuples (raises ``KeyError`` for an unknown id)."""
+        return self.board.index[district]
+
+    def fire_at(self, district: str) -> int:
+        """Fire cones in ``district``."""
+        return self.fire[self.i(district)]
+
+    def bands_at(self, district: str) -> int:
+        """Trained bands in ``district``."""
+        return self.bands[self.i(district)]
+
+    def houses_at(self, district: str) -> tuple[str, ...]:
+        """House colours standing in ``district``."""
+        return self.houses[self.i(district)]
+
+    def is_contained(self, district: str) -> bool:
+        """True if ``district`` burns and every cone is covered by a trained band (``london.fire.contained``)."""
+        k = self.i(district)
+        return 0 < self.fire[k] <= self.bands[k]
+
+    def is_uncontained(self, district: str) -> bool:
+        """True if ``district`` burns with at least one uncovered cone."""
+        k = self.i(district)
+        return self.fire[k] > self.bands[k]
+
+    def free_bands(self, district: str) -> int:
+        """Trained bands not covering a cone in ``district`` (they can move)."""
+        k = self.i(district)
+        return max(0, self.bands[k] - self.fire[k])
+
+    def pawns_at(self, district: str) -> list[int]:
+        """Seats whose pawn stands in ``district``."""
+        return [n for n, seat in enumerate(self.seats) if seat.pawn == district]
+
+    # ---- the contract -------------------------------------------------------------------------------------------
+    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+        if not self.is_chance_node:
+            return []
+        if self.phase == "draw":
+            return drawing.draw_outcomes(self)
+        return setup.chance_outcomes(self)
+
+    def _legal_actions(self) -> list[Action]:
+        if self.phase in ("bands", "pawns"):
+            return setup.legal_placements(self)
+        if self.phase in ("spread", "double", "blocked-fire"):
+            return spreading.legal_actions(self)
+        if self.phase == "actions":
+            return acting.legal_actions(self)
+        return []
+
+    def why_illegal(self, action: Any) -> IllegalAction | None:
+        if isinstance(action, (PlaceBand, PlacePawn)):
+            return setup.why_illegal(self, action)
+        if isinstance(action, (Spread, SkipDouble, Discard, AddFire)):
+            return spreading.why_illegal(self, action)
+        if isinstance(action, (MovePawn, MoveBand, Extinguish, Demolish, EndActions)):
+            return acting.why_illegal(self, action)
+        return None
+
+    def _apply(self, action: Any) -> tuple["State", Sequence[Event]]:
+        if isinstance(action, (DealCard, PlaceHouse, ColourCard, PawnColour, PlaceToken, DealObjective,
+                               PlaceBand, PlacePawn)):
+            return setup.apply(self, action)
+        if isinstance(action, (Spread, SkipDouble, Discard, AddFire)):
+            return spreading.apply(self, action)
+        if isinstance(action, (MovePawn, MoveBand, Extinguish, Demolish, EndActions)):
+            return acting.apply(self, action)
+        if isinstance(action, DrawCard):
+            return drawing.apply(self, action)
+        raise TypeError(f"not a London action: {action!r}")
+
+    def parse_action(self, text: str) -> Action:
+        """Read an action in this position's board (see :mod:`explorer.london1666.actions`)."""
+        return parse_action(text, self.board.index.keys())
+
+    def scores(self) -> dict[str, ScoreBreakdown]:
+        """Running (or final) scores by player, broken down as the rulebook scores (``london.score.*``)."""
+        return scoring.scores(self)
+
+    def winners(self) -> list[str]:
+        """The players ranked first after the tie-breaks (several if the tie stands)."""
+        return scoring.winners(self)
+
+    # ---- building new states ----------------------------------------------------------------------------------
+    def replace(self, **changes: Any) -> "State":
+        """A copy with ``changes`` (a thin wrapper around ``dataclasses.replace``)."""
+        return dataclasses.replace(self, **changes)
+
+    def with_seat(self, seat: int, **changes: Any) -> "State":
+        """A copy where seat ``seat`` has ``changes``."""
+        seats = list(self.seats)
+        seats[seat] = dataclasses.replace(seats[seat], **changes)
+        return dataclasses.replace(self, seats=tuple(seats))
+
+    # ---- the position format ------------------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        """The position as JSON-ready data; districts with nothing on them are left out.
+
+        Fields: ``game``, ``version``, ``players`` (count), ``options``, ``phase``, ``active`` (seat), ``turn``,
+        ``ap``, ``card``, ``double_used``, ``pending_fire``, ``final_turns``, ``supply``, ``deck`` (movement
+        cards above each remaining fire card, top first), ``unseen`` (face-down movement cards by direction),
+        ``tracks`` (houses lost per colour), ``hero``, ``seats`` (colour, pawn_colour, pawn, hand, tokens,
+        objectives, extinguished), ``districts`` (``{id: {fire, bands, houses, burnt, demolished, token}}``),
+        ``seed`` and ``draws`` (the random stream).
+        """
+        districts = {}
+        for k, d in enumerate(self.board.ids):
+            entry = {"fire": self.fire[k], "bands": self.bands[k], "houses": list(self.houses[k]),
+                     "burnt": self.burnt[k], "demolished": self.demolished[k], "token": self.tokens[k]}
+            compact = {key: value for key, value in entry.items() if value not in (0, [], False, None)}
+            if compact:
+                districts[d] = compact
+        return {
+            "game": "london1666", "version": VERSION, "players": len(self.seats),
+            "options": dataclasses.asdict(self.options), "phase": self.phase, "active": self.active,
+            "turn": self.turn, "ap": self.ap, "card": self.card, "double_used": self.double_used,
+            "pending_fire": self.pending_fire, "final_turns": self.final_turns, "supply": self.supply,
+            "deck": list(self.deck), "unseen": dict(zip("NESW", self.unseen)),
+            "tracks": dict(zip(COLOURS, self.tracks)), "hero": self.hero,
+            "seats": [{"colour": s.colour, "pawn_colour": s.pawn_colour, "pawn": s.pawn,
+                       "hand": dict(zip("NESW", s.hand)), "tokens": list(s.tokens),
+                       "objectives": list(s.objectives), "extinguished": s.extinguished} for s in self.seats],
+            "districts": districts, "seed": self.rng.seed, "draws": self.rng.draws,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any, board: Board | None = None) -> "State":
+        """A position from :meth:`to_dict` data (missing optional fields take their defaults).
+
+        Raises:
+            InvalidData: listing every problem: wrong types, unknown districts or colours, fire in a green zone
+                or a demolished district, more houses than icons, houses in a burnt district, a seat or phase
+                out of range.
+        """
+        board = board or Board.default()
+        try:
+            pos = _Position.model_validate(data)
+        except pydantic.ValidationError as err:
+            raise InvalidData("London position", problems_from_validation_error(err)) from None
+        problems = []
+        n = pos.players
+        if len(pos.seats) != n:
+            problems.append(f"seats: expected {n} seats (players={n}), got {len(pos.seats)}")
+        for where, seat in [("active", pos.active), ("hero", pos.hero)]:
+            if seat is not None and not 0 <= seat < n:
+                problems.append(f"{where}: seat {seat} does not exist with {n} players")
+        if len(pos.deck) > len(FIRE_CARDS):
+            problems.append(f"deck: at most {len(FIRE_CARDS)} fire cards, got {len(pos.deck)}")
+        for s_i, seat in enumerate(pos.seats):
+            for d in ([seat.pawn] if seat.pawn else []) + seat.objectives:
+                if d not in board.index:
+                    problems.append(f"seats[{s_i}]: no district {d!r} on this board")
+        per = {name: [0] * len(board.ids) for name in ("fire", "bands")}
+        houses: list[tuple[str, ...]] = [()] * len(board.ids)
+        burnt, demolished = [False] * len(board.ids), [False] * len(board.ids)
+        tokens: list[str | None] = [None] * len(board.ids)
+        for d, entry in pos.districts.items():
+            if d not in board.index:
+                problems.append(f"districts.{d}: no such district on this board")
+                continue
+            k, info = board.index[d], board.districts[d]
+            if entry.fire and (info.green_zone or entry.demolished):
+                problems.append(f"districts.{d}: fire cannot be in a green zone or a demolished district")
+            if len(entry.houses) > info.houses:
+                problems.append(f"districts.{d}: {len(entry.houses)} houses but only {info.houses} house icons")
+            if entry.houses and (entry.burnt or entry.demolished):
+                problems.append(f"districts.{d}: houses cannot stand in a burnt or demolished district")
+            per["fire"][k], per["bands"][k] = entry.fire, entry.bands
+            houses[k] = tuple(sorted(entry.houses))
+            burnt[k], demolished[k], tokens[k] = entry.burnt, entry.demolished, entry.token
+        try:
+            rng = Rng(pos.seed, pos.draws)
+            options = Options(**pos.options.model_dump())
+        except ValueError as err:
+            problems.append(str(err))
+        if problems:
+            raise InvalidData("London position", problems)
+        seats = tuple(Seat(s.colour, s.pawn_colour, s.pawn, tuple(s.hand.get(x, 0) for x in "NESW"),
+                           tuple(sorted(s.tokens)), tuple(s.objectives), s.extinguished) for s in pos.seats)
+        return cls(board=board, options=options, seats=seats, phase=pos.phase, active=pos.active,
+                   fire=tuple(per["fire"]), bands=tuple(per["bands"]), houses=tuple(houses),
+                   burnt=tuple(burnt), demolished=tuple(demolished), tokens=tuple(tokens),
+                   unseen=tuple(pos.unseen.get(x, 0) for x in "NESW"), deck=tuple(pos.deck),
+                   supply=pos.supply, tracks=tuple(pos.tracks.get(c, 0) for c in COLOURS), rng=rng,
+                   hero=pos.hero, ap=pos.ap, card=pos.card, double_used=pos.double_used,
+                   pending_fire=pos.pending_fire, final_turns=pos.final_turns, turn=pos.turn)
+
+    def __str__(self) -> str:
+        burning = ", ".join(f"{d} {self.fire[k]}" + (f"/{self.bands[k]}b" if self.bands[k] else "")
+                            for k, d in enumerate(self.board.ids) if self.fire[k])
+        who = "game over" if self.is_terminal else f"{self.phase}, {self.name(self.active)} to act"
+        return f"London 1666, turn {self.turn} ({who}); fire: {burning}"
+
+
+# ---- the position file format (validated with pydantic) ---------------------------------------------------------
+Colour = Literal["red", "blue", "green", "yellow", "white", "purple"]
+Direction = Literal["N", "E", "S", "W"]
+TokenKind = Literal["charge", "double", "vp"]
+Count = pydantic.conint(ge=0)
+
+
+class _DistrictPos(StrictModel):
+    fire: Count = 0
+    bands: Count = 0
+    houses: list[Colour] = []
+    burnt: bool = False
+    demolished: bool = False
+    token: TokenKind | None = None
+
+
+class _SeatPos(StrictModel):
+    colour: Colour | None = None
+    pawn_colour: Colour | None = None
+    pawn: str | None = None
+    hand: dict[Direction, Count] = {}
+    tokens: list[TokenKind] = []
+    objectives: list[str] = pydantic.Field(default_factory=list, max_length=3)
+    extinguished: Count = 0
+
+
+class _OptionsPos(StrictModel):
+    hidden_colours: bool = False
+    more_destruction: bool = False
+    fire_cones: int = 100
+
+
+class _Position(StrictModel):
+    game: Literal["london1666"]
+    version: str | None = None
+    players: Literal[3, 4, 5, 6]
+    options: _OptionsPos = _OptionsPos()
+    phase: Literal[PHASES]  # type: ignore[valid-type]
+    active: Count = 0
+    turn: Count = 0
+    ap: pydantic.conint(ge=0, le=4) = 0
+    card: Direction | None = None
+    double_used: bool = False
+    pending_fire: pydantic.conint(ge=0, le=3) = 0
+    final_turns: Count | None = None
+    supply: Count = 0
+    deck: list[Count] = []
+    unseen: dict[Direction, Count] = {}
+    tracks: dict[Colour, Count] = {}
+    hero: Count | None = None
+    seats: list[_SeatPos]
+    districts: dict[str, _DistrictPos] = {}
+    seed: int = 0
+    draws: Count = 0
+
+
+assert set(PLAYER_COUNTS) == {3, 4, 5, 6} and set(TOKENS) == {"charge", "double", "vp"}
