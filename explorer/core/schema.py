@@ -9,6 +9,7 @@ sees everything that is wrong at once, never a traceback from deep inside.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -43,7 +44,7 @@ def problems_from_validation_error(err: pydantic.ValidationError) -> list[str]:
     lines = []
     for e in err.errors(include_url=False):
         where = _location(tuple(p for p in e["loc"] if not (isinstance(p, str) and p.startswith("function-"))))
-        message = e["msg"]
+        message = re.sub(r" or instance of _?\w+", "", e["msg"])  # no internal class names for users
         if e["type"] == "missing":
             lines.append(f"{where}: required field is missing")
         elif e["type"] == "extra_forbidden":

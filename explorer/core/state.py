@@ -89,6 +89,17 @@ class ScoreBreakdown(Mapping[str, int]):
         return {"categories": dict(self.categories), "total": self.total}
 
 
+_CACHES = ("_legal", "_legal_set", "_outcomes")
+_FIELD_NAMES: dict[type, frozenset[str]] = {}
+
+
+def _field_names(cls: type) -> frozenset[str]:
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = frozenset(f.name for f in dataclasses.fields(cls))
+    return names
+
+
 def _shown(action: Any) -> str:
     """An action's notation for a message, even for junk whose ``str`` fails."""
     try:
@@ -162,7 +173,9 @@ class GameState:
             if self.is_terminal:
                 cached = ()
             elif self.is_chance_node:
-                cached = tuple(action for action, _ in self.chance_outcomes())
+                outcomes = self.chance_outcomes()
+                object.__setattr__(self, "_outcomes", outcomes)
+                cached = tuple(action for action, _ in outcomes)
             else:
                 cached = tuple(self._legal_actions())
             object.__setattr__(self, "_legal", cached)
@@ -220,7 +233,25 @@ class GameState:
         changes: dict[str, Any] = {"events": tuple(events)}
         if self.is_chance_node:
             changes["rng"] = self.rng.advanced()
-        return dataclasses.replace(new_state, **changes)
+        return new_state.replace(**changes)
+
+    def replace(self, **changes: Any) -> Self:
+        """A copy with the fields in ``changes`` replaced (like ``dataclasses.replace``, without re-running
+        ``__init__``: states are built field by field by the rules, so this is the hot path).
+
+        Raises:
+            TypeError: for a name that is not a field.
+        """
+        fields = _field_names(type(self))
+        if not fields.issuperset(changes):
+            raise TypeError(f"{type(self).__name__} has no field(s) {sorted(set(changes) - fields)}")
+        new = object.__new__(type(self))
+        state = self.__dict__.copy()
+        for cache in _CACHES:
+            state.pop(cache, None)
+        state.update(changes)
+        new.__dict__.update(state)
+        return new
 
     def sample_chance(self) -> Any:
         """The chance outcome this state's random stream picks (the state is unchanged).
@@ -230,7 +261,8 @@ class GameState:
         """
         if not self.is_chance_node:
             raise ValueError("sample_chance() called where no chance step is due")
-        return self.rng.choose(self.chance_outcomes())
+        self.legal_actions()  # computes the outcomes once per state
+        return self.rng.choose(self.__dict__["_outcomes"])
 
     def resolve_chance(self) -> Self:
         """Apply seeded chance outcomes until a player must act (or the game ends)."""

@@ -174,6 +174,10 @@ class Board:
     """District id -> position in :attr:`ids`."""
     links: tuple[tuple[tuple[int, str], ...], ...] = field(default=(), repr=False)
     """Per district position: ``(neighbour position, direction)`` pairs (the same as :meth:`neighbours`)."""
+    card_links: Mapping[str, tuple[tuple[int, ...], ...]] = field(default_factory=dict, repr=False)
+    """Per card direction, per district position: the neighbour positions a card of that direction reaches."""
+    can_burn: tuple[bool, ...] = field(default=(), repr=False)
+    """Per district position: False for green zones (rule ``london.board.green-zone``)."""
 
     # ---- construction ---------------------------------------------------------------------------------------
     @classmethod
@@ -260,10 +264,14 @@ class Board:
         index = {d: i for i, d in enumerate(ids)}
         sorted_neighbours = {k: tuple(sorted(v)) for k, v in neighbours.items()}
         links = tuple(tuple((index[n], direction) for n, direction in sorted_neighbours[d]) for d in ids)
+        card_links = {card: tuple(tuple(j for j, direction in links[k] if card_allows(card, direction))
+                                  for k in range(len(ids))) for card in CARD_DIRECTIONS}
+        can_burn = tuple(not districts[d].green_zone for d in ids)
         return cls(parsed.name, parsed.reconstruction, parsed.start, parsed.map.width, parsed.map.height,
                    MappingProxyType(districts), tuple(connections),
                    MappingProxyType({k: tuple(map(tuple, v)) for k, v in parsed.features.items()}),
-                   MappingProxyType(sorted_neighbours), ids, MappingProxyType(index), links)
+                   MappingProxyType(sorted_neighbours), ids, MappingProxyType(index), links,
+                   MappingProxyType(card_links), can_burn)
 
     @classmethod
     def from_file(cls, path: str | Path) -> "Board":

@@ -7,12 +7,12 @@ taken, Pudding Lane's refill, the double-move token, and the blocked fire.
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Any
 
 from explorer.core import IllegalAction
 
 from .actions import CARD_DIRECTIONS, AddFire, Discard, SkipDouble, Spread
-from .board import card_allows
 from .components import REFILL_CONES, TOKEN_NAMES
 from .events import (ConesPlaced, DoubleMoveUsed, FireAdded, FireBlocked, FireCovered, FireSpread, HousesBurned,
                      PuddingLaneRefilled, SupplyEmpty, TokenTaken)
@@ -66,13 +66,13 @@ def destinations(state: "State", card: str, region: list[int]) -> dict[int, int]
     neither a green zone nor demolished (``london.fire.destination``).
     """
     found: dict[int, int] = {}
-    districts = state.board.districts
-    ids = state.board.ids
+    reach = state.board.card_links[card]
+    can_burn, fire, demolished, houses, bands = (state.board.can_burn, state.fire, state.demolished,
+                                                  state.houses, state.bands)
     for k in region:
-        for j, direction in state.board.links[k]:
-            if (j not in found and state.fire[j] == 0 and card_allows(card, direction)
-                    and not state.demolished[j] and not districts[ids[j]].green_zone):
-                found[j] = priority(state, j)
+        for j in reach[k]:
+            if j not in found and fire[j] == 0 and can_burn[j] and not demolished[j]:
+                found[j] = (1 if houses[j] else 3) + (1 if bands[j] else 0)  # = priority(state, j)
     return found
 
 
@@ -115,8 +115,14 @@ def all_spreads(state: "State", cards: tuple[str, ...], *, double: bool = False)
             best = min(found.values())
             targets = sorted(j for j, level in found.items() if level == best)
             ids = state.board.ids
-            moves += [Spread(card, ids[s], ids[t], double) for s in sources for t in targets]
+            moves += [_spread(card, ids[s], ids[t], double) for s in sources for t in targets]
     return moves
+
+
+@functools.lru_cache(maxsize=65536)
+def _spread(card: str, source: str, destination: str, double: bool) -> Spread:
+    # Actions are immutable values: the same spread is built once and shared (legal_actions is the hot path).
+    return Spread(card, source, destination, double)
 
 
 def hand_cards(state: "State") -> tuple[str, ...]:

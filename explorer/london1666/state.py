@@ -254,15 +254,11 @@ class State(GameState):
         return scoring.winners(self)
 
     # ---- building new states ----------------------------------------------------------------------------------
-    def replace(self, **changes: Any) -> "State":
-        """A copy with ``changes`` (a thin wrapper around ``dataclasses.replace``)."""
-        return dataclasses.replace(self, **changes)
-
     def with_seat(self, seat: int, **changes: Any) -> "State":
         """A copy where seat ``seat`` has ``changes``."""
         seats = list(self.seats)
         seats[seat] = dataclasses.replace(seats[seat], **changes)
-        return dataclasses.replace(self, seats=tuple(seats))
+        return self.replace(seats=tuple(seats))
 
     # ---- the position format ------------------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
