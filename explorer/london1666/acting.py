@@ -6,6 +6,7 @@ fire where your pawn stands (and perhaps become the Hero of London), and use dem
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Any
 
 from explorer.core import IllegalAction
@@ -28,7 +29,16 @@ def can_demolish(state: "State", district: str) -> bool:
     Needs a charge in hand, a free trained band in the district, fire next door (Pudding Lane counts), no fire
     in it, not already demolished, and fewer than 3 house icons unless its houses have burned.
     """
-    return _demolish_problem(state, district) is None
+    k = state.i(district)
+    return _can_demolish_at(state, k) and "charge" in state.seat.tokens
+
+
+def _can_demolish_at(state: "State", k: int) -> bool:
+    board = state.board
+    fire = state.fire
+    return (state.bands[k] > 0 and fire[k] == 0 and not state.demolished[k]
+            and (board.districts[board.ids[k]].houses <= DEMOLISH_MAX_ICONS or state.burnt[k])
+            and any(fire[j] for j, _ in board.links[k]))
 
 
 def _demolish_problem(state: "State", district: str) -> str | None:
@@ -54,20 +64,40 @@ def legal_actions(state: "State") -> list[Any]:
     """The action-phase choices, in a fixed order: pawn moves, band moves, extinguish, demolish, end."""
     board = state.board
     actions: list[Any] = []
-    start = board.start
+    moves = _moves(board)
     if state.ap > 0:
-        here = state.seat.pawn
-        actions += [MovePawn(board.ids[j]) for j, _ in board.links[board.index[here]] if board.ids[j] != start]
-        for k, d in enumerate(board.ids):
-            if state.bands[k] > state.fire[k]:
-                actions += [MoveBand(d, board.ids[j]) for j, _ in board.links[k] if board.ids[j] != start]
-        k = board.index[here]
-        if 0 < state.fire[k] <= state.bands[k]:
-            actions.append(Extinguish(here))
+        here = board.index[state.seat.pawn]
+        actions += moves.pawn[here]
+        bands, fire = state.bands, state.fire
+        for k in range(len(bands)):
+            if bands[k] > fire[k]:
+                actions += moves.band[k]
+        if 0 < fire[here] <= bands[here]:
+            actions.append(moves.extinguish[here])
     if "charge" in state.seat.tokens:
-        actions += [Demolish(d) for k, d in enumerate(board.ids) if state.bands[k] and can_demolish(state, d)]
-    actions.append(EndActions())
+        actions += [moves.demolish[k] for k in range(len(board.ids)) if _can_demolish_at(state, k)]
+    actions.append(END)
     return actions
+
+
+END = EndActions()
+
+
+class _Moves:
+    """The action-phase actions of one board, built once (actions are immutable values)."""
+
+    def __init__(self, board) -> None:
+        ids, start = board.ids, board.start
+        self.pawn = [[MovePawn(ids[j]) for j, _ in board.links[k] if ids[j] != start] for k in range(len(ids))]
+        self.band = [[MoveBand(ids[k], ids[j]) for j, _ in board.links[k] if ids[j] != start]
+                     for k in range(len(ids))]
+        self.extinguish = [Extinguish(d) for d in ids]
+        self.demolish = [Demolish(d) for d in ids]
+
+
+@functools.lru_cache(maxsize=8)
+def _moves(board) -> _Moves:
+    return _Moves(board)
 
 
 def why_illegal(state: "State", action: Any) -> IllegalAction | None:
