@@ -7,12 +7,13 @@ from typing import ClassVar
 
 from explorer.core import Event, Rule
 
-from .components import TOKEN_NAMES
 from .rules import RULES
 
 
 @dataclass(frozen=True)
 class CardDealt(Event):
+    """A movement card was dealt to a player at setup (``london.setup.deal``, seed p. 3)."""
+
     rule: ClassVar[Rule] = RULES["london.setup.deal"]
     player: str
     direction: str
@@ -23,6 +24,8 @@ class CardDealt(Event):
 
 @dataclass(frozen=True)
 class Redealt(Event):
+    """A player dealt five cards of one direction gets a new hand (``london.setup.deal``, seed p. 3)."""
+
     rule: ClassVar[Rule] = RULES["london.setup.deal"]
     player: str
     direction: str
@@ -33,6 +36,8 @@ class Redealt(Event):
 
 @dataclass(frozen=True)
 class HousePlaced(Event):
+    """A house drawn blind from the lid was put on a house icon (``london.setup.houses``, seed p. 3)."""
+
     rule: ClassVar[Rule] = RULES["london.setup.houses"]
     district: str
     colour: str
@@ -43,6 +48,8 @@ class HousePlaced(Event):
 
 @dataclass(frozen=True)
 class ColourDealt(Event):
+    """A player received their colour card (``london.setup.colours``, seed p. 3)."""
+
     rule: ClassVar[Rule] = RULES["london.setup.colours"]
     player: int
     colour: str
@@ -53,6 +60,8 @@ class ColourDealt(Event):
 
 @dataclass(frozen=True)
 class PawnDrawn(Event):
+    """Optional rule A: a player drew an owner pawn at random (seed p. 11)."""
+
     rule: ClassVar[Rule] = RULES["london.option.hidden-colours"]
     player: str
     colour: str
@@ -63,6 +72,8 @@ class PawnDrawn(Event):
 
 @dataclass(frozen=True)
 class TokenPlaced(Event):
+    """A face-down token was put on a yellow-name district (``london.setup.tokens``, seed p. 4)."""
+
     rule: ClassVar[Rule] = RULES["london.setup.tokens"]
     district: str
 
@@ -72,6 +83,8 @@ class TokenPlaced(Event):
 
 @dataclass(frozen=True)
 class ObjectiveDealt(Event):
+    """A secret objective card was dealt (``london.setup.objectives``, seed p. 4)."""
+
     rule: ClassVar[Rule] = RULES["london.setup.objectives"]
     player: str
     deck: str
@@ -82,6 +95,8 @@ class ObjectiveDealt(Event):
 
 @dataclass(frozen=True)
 class BandPlaced(Event):
+    """A trained band was placed at setup (``london.setup.trained-bands``, seed p. 4)."""
+
     rule: ClassVar[Rule] = RULES["london.setup.trained-bands"]
     district: str
     by: str
@@ -92,6 +107,8 @@ class BandPlaced(Event):
 
 @dataclass(frozen=True)
 class PawnPlaced(Event):
+    """An owner pawn was placed at setup (``london.setup.pawns``, seed p. 4)."""
+
     rule: ClassVar[Rule] = RULES["london.setup.pawns"]
     player: str
     district: str
@@ -102,6 +119,8 @@ class PawnPlaced(Event):
 
 @dataclass(frozen=True)
 class FireSpread(Event):
+    """A cone moved with a card into a district without fire (``london.fire.direction``, seed p. 5-7)."""
+
     rule: ClassVar[Rule] = RULES["london.fire.direction"]
     player: str
     card: str
@@ -116,6 +135,8 @@ class FireSpread(Event):
 
 @dataclass(frozen=True)
 class FireCovered(Event):
+    """A free trained band covered the arriving cone (``london.fire.bands-cover``, seed p. 7)."""
+
     rule: ClassVar[Rule] = RULES["london.fire.bands-cover"]
     district: str
 
@@ -125,6 +146,8 @@ class FireCovered(Event):
 
 @dataclass(frozen=True)
 class HousesBurned(Event):
+    """Houses of one colour burned and went to their owner's track (``london.fire.burn``, seed p. 8)."""
+
     rule: ClassVar[Rule] = RULES["london.fire.burn"]
     district: str
     colour: str
@@ -136,6 +159,8 @@ class HousesBurned(Event):
 
 @dataclass(frozen=True)
 class ConesPlaced(Event):
+    """A district that caught fire now holds this many cones (``london.fire.burn``, seed p. 8)."""
+
     rule: ClassVar[Rule] = RULES["london.fire.burn"]
     district: str
     cones: int
@@ -146,6 +171,8 @@ class ConesPlaced(Event):
 
 @dataclass(frozen=True)
 class TokenTaken(Event):
+    """The active player took the token of a district whose houses burned (``london.fire.tokens``, p. 8)."""
+
     rule: ClassVar[Rule] = RULES["london.fire.tokens"]
     player: str
     district: str
@@ -156,6 +183,8 @@ class TokenTaken(Event):
 
 @dataclass(frozen=True)
 class PuddingLaneRefilled(Event):
+    """Pudding Lane, down to its last cone, got more cones (``london.fire.pudding-lane-refill``)."""
+
     rule: ClassVar[Rule] = RULES["london.fire.pudding-lane-refill"]
     cones: int
 
@@ -165,6 +194,8 @@ class PuddingLaneRefilled(Event):
 
 @dataclass(frozen=True)
 class SupplyEmpty(Event):
+    """Cones that could not be placed because the supply ran out (``london.fire.supply``)."""
+
     rule: ClassVar[Rule] = RULES["london.fire.supply"]
     district: str
     missing: int
@@ -175,6 +206,8 @@ class SupplyEmpty(Event):
 
 @dataclass(frozen=True)
 class DoubleMoveUsed(Event):
+    """A double-move token was spent for a second spread (``london.fire.double-move``, seed p. 6)."""
+
     rule: ClassVar[Rule] = RULES["london.fire.double-move"]
     player: str
 
@@ -184,6 +217,8 @@ class DoubleMoveUsed(Event):
 
 @dataclass(frozen=True)
 class FireBlocked(Event):
+    """No card could spread the fire: hand shown, one card discarded (``london.fire.no-move``, p. 6)."""
+
     rule: ClassVar[Rule] = RULES["london.fire.no-move"]
     player: str
     hand: str
@@ -195,6 +230,8 @@ class FireBlocked(Event):
 
 @dataclass(frozen=True)
 class FireAdded(Event):
+    """One of the three cones of a blocked fire was placed (``london.fire.no-move``, seed p. 6)."""
+
     rule: ClassVar[Rule] = RULES["london.fire.no-move"]
     district: str
 
@@ -204,6 +241,8 @@ class FireAdded(Event):
 
 @dataclass(frozen=True)
 class PawnMoved(Event):
+    """The active player's owner pawn moved (``london.actions.move-pawn``, seed p. 9)."""
+
     rule: ClassVar[Rule] = RULES["london.actions.move-pawn"]
     player: str
     district: str
@@ -214,6 +253,8 @@ class PawnMoved(Event):
 
 @dataclass(frozen=True)
 class BandMoved(Event):
+    """A free trained band moved (``london.actions.move-band``, seed p. 9)."""
+
     rule: ClassVar[Rule] = RULES["london.actions.move-band"]
     source: str
     destination: str
@@ -224,6 +265,8 @@ class BandMoved(Event):
 
 @dataclass(frozen=True)
 class BandCovers(Event):
+    """A trained band stopped to cover an uncovered cone (``london.actions.band-stops``, seed p. 9)."""
+
     rule: ClassVar[Rule] = RULES["london.actions.band-stops"]
     district: str
 
@@ -233,6 +276,8 @@ class BandCovers(Event):
 
 @dataclass(frozen=True)
 class ConeExtinguished(Event):
+    """A cone of a contained fire was put out (``london.actions.extinguish``, seed p. 10)."""
+
     rule: ClassVar[Rule] = RULES["london.actions.extinguish"]
     player: str
     district: str
@@ -244,6 +289,8 @@ class ConeExtinguished(Event):
 
 @dataclass(frozen=True)
 class HeroChanged(Event):
+    """The Hero of London card changed hands (``london.actions.hero``, seed p. 10)."""
+
     rule: ClassVar[Rule] = RULES["london.actions.hero"]
     player: str
 
@@ -253,6 +300,8 @@ class HeroChanged(Event):
 
 @dataclass(frozen=True)
 class DistrictDemolished(Event):
+    """A district was blown up and became a firebreak (``london.actions.demolish``, p. 10)."""
+
     rule: ClassVar[Rule] = RULES["london.actions.demolish"]
     player: str
     district: str
@@ -263,6 +312,8 @@ class DistrictDemolished(Event):
 
 @dataclass(frozen=True)
 class HousesDemolished(Event):
+    """Houses of one colour were lost to a demolition (``london.actions.demolish``, seed p. 10)."""
+
     rule: ClassVar[Rule] = RULES["london.actions.demolish"]
     district: str
     colour: str
@@ -274,16 +325,20 @@ class HousesDemolished(Event):
 
 @dataclass(frozen=True)
 class TokenDestroyed(Event):
+    """A token lying in a demolished district was removed (``london.actions.demolish``, p. 11)."""
+
     rule: ClassVar[Rule] = RULES["london.actions.demolish"]
     district: str
     kind: str
 
     def describe(self) -> str:
-        return f"the {TOKEN_NAMES[self.kind]} token in {self.district} is destroyed"
+        return f"the face-down token in {self.district} is destroyed unseen"
 
 
 @dataclass(frozen=True)
 class ActionsEnded(Event):
+    """The action phase ended (``london.actions.end``, seed p. 9)."""
+
     rule: ClassVar[Rule] = RULES["london.actions.end"]
     player: str
     unused: int
@@ -294,6 +349,8 @@ class ActionsEnded(Event):
 
 @dataclass(frozen=True)
 class CardDrawn(Event):
+    """The active player drew a movement card (``london.draw.refill``, seed p. 9)."""
+
     rule: ClassVar[Rule] = RULES["london.draw.refill"]
     player: str
 
@@ -303,6 +360,8 @@ class CardDrawn(Event):
 
 @dataclass(frozen=True)
 class FireCardRevealed(Event):
+    """A fire card was revealed under the last movement card (``london.draw.intensify``, p. 9)."""
+
     rule: ClassVar[Rule] = RULES["london.draw.intensify"]
     letter: str
 
@@ -312,6 +371,8 @@ class FireCardRevealed(Event):
 
 @dataclass(frozen=True)
 class Intensified(Event):
+    """Cones added to a district when the fire intensified (``london.draw.intensify``, seed p. 9)."""
+
     rule: ClassVar[Rule] = RULES["london.draw.intensify"]
     district: str
     cones: int
@@ -322,6 +383,8 @@ class Intensified(Event):
 
 @dataclass(frozen=True)
 class FinalTurns(Event):
+    """The last fire card has been revealed: the final turns begin (``london.end.extra-turn``)."""
+
     rule: ClassVar[Rule] = RULES["london.end.extra-turn"]
     turns: int
 
@@ -331,6 +394,8 @@ class FinalTurns(Event):
 
 @dataclass(frozen=True)
 class GameOver(Event):
+    """The game has ended and the winners are known (``london.end.extra-turn``, seed p. 11)."""
+
     rule: ClassVar[Rule] = RULES["london.end.extra-turn"]
     winners: str
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from explorer.core import IllegalAction
 
 from .actions import CARD_DIRECTIONS, AddFire, Discard, SkipDouble, Spread
-from .components import REFILL_CONES, TOKEN_NAMES
+from .components import REFILL_CONES
 from .events import (ConesPlaced, DoubleMoveUsed, FireAdded, FireBlocked, FireCovered, FireSpread, HousesBurned,
                      PuddingLaneRefilled, SupplyEmpty, TokenTaken)
 from .rules import RULES
@@ -343,6 +343,3 @@ def _lose_houses(state: "State", houses: tuple[str, ...]) -> tuple[int, ...]:
     for colour in houses:
         tracks[COLOURS.index(colour)] += 1
     return tuple(tracks)
-
-
-assert TOKEN_NAMES  # token kinds are named in events

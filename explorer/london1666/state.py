@@ -23,7 +23,7 @@ from .actions import (Action, AddFire, ColourCard, DealCard, DealObjective, Demo
                       EndActions, Extinguish, MoveBand, MovePawn, PawnColour, PlaceBand, PlaceHouse, PlacePawn,
                       PlaceToken, SkipDouble, Spread, parse_action)
 from .board import Board
-from .components import COLOURS, FIRE_CARDS, PLAYER_COUNTS, TOKENS
+from .components import COLOURS, FIRE_CARDS
 from .rules import RULES
 
 VERSION = "1"
@@ -146,10 +146,12 @@ class State(GameState):
 
     @property
     def is_terminal(self) -> bool:
+        """True once the final turns are over (``london.end.extra-turn``)."""
         return self.phase == "over"
 
     @property
     def is_chance_node(self) -> bool:
+        """True during the setup deals and placements, and while the active player draws cards."""
         return self.phase in CHANCE_PHASES and not self._chance_done()
 
     def _chance_done(self) -> bool:
@@ -205,6 +207,7 @@ class State(GameState):
 
     # ---- the contract -------------------------------------------------------------------------------------------
     def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+        """The possible deals, draws and placements here, each with its exact probability."""
         if not self.is_chance_node:
             return []
         if self.phase == "draw":
@@ -221,6 +224,7 @@ class State(GameState):
         return []
 
     def why_illegal(self, action: Any) -> IllegalAction | None:
+        """The rule (and a player's explanation) behind refusing ``action`` here."""
         if isinstance(action, (PlaceBand, PlacePawn)):
             return setup.why_illegal(self, action)
         if isinstance(action, (Spread, SkipDouble, Discard, AddFire)):
@@ -416,4 +420,3 @@ class _Position(StrictModel):
     draws: Count = 0
 
 
-assert set(PLAYER_COUNTS) == {3, 4, 5, 6} and set(TOKENS) == {"charge", "double", "vp"}

@@ -7,7 +7,7 @@ import pytest
 from explorer.core import IllegalAction, NotationError
 from explorer.london1666 import new_game
 
-from conftest import position, started
+from conftest import position
 
 
 def refused(state, action: str, rule: str, reason: str | None = None) -> IllegalAction:

@@ -1,0 +1,34 @@
+"""Regenerate the golden playthrough transcripts in tests/data/ (run after a deliberate rules change, then read
+the diff): ``.venv/bin/python tests/data/make_golden.py``."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from explorer.london1666 import new_game
+
+HERE = Path(__file__).parent
+
+
+def london_transcript(seed: int = 1666, players: int = 4) -> str:
+    """Every action of a seeded random game after setup, with the events it caused and the final scores."""
+    lines = [f"# The Great Fire of London 1666: a seeded random game (seed {seed}, {players} players).",
+             "# Rules: seed 000_1cab2226d022c977.txt (Portuguese rulebook) and DECISIONS.md, London section.",
+             "# Board: the shipped reconstruction. Player choices: random.Random(seed); chance: the game's seed.",
+             "# Regenerate with tests/data/make_golden.py after a deliberate rules change."]
+    chooser = random.Random(seed)
+    s = new_game(players=players, seed=seed)
+    while not s.is_terminal:
+        action = s.sample_chance() if s.is_chance_node else chooser.choice(s.legal_actions())
+        s = s.apply(action)
+        lines.append(f"{action}")
+        lines += [f"    {e.describe()}  [{e.rule.id}]" for e in s.events]
+    lines.append("# final scores")
+    lines += [f"{name}: {score.total} {dict(score)}" for name, score in s.scores().items()]
+    lines.append(f"# winners: {', '.join(s.winners())}")
+    return "\n".join(lines) + "\n"
+
+
+if __name__ == "__main__":
+    (HERE / "london1666_seed1666.txt").write_text(london_transcript())
