@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import logging
 import pathlib
+import random
+from collections.abc import Iterable
 from typing import Any
 
 import anywidget
@@ -51,8 +53,10 @@ class BoardView(anywidget.AnyWidget):
         record: the game record the view shows and plays on (its cursor is the shown position).
         title: a heading shown above the board.
 
+            bots: players whose turns are played by random legal moves (seeded by ``bot_seed``).
+
     Traits (synced to the browser): ``scene``, ``highlights``, ``events``, ``message``, ``status``, ``title``,
-    ``revision`` (bumped once per redraw, so the browser redraws once per change).
+    ``panel`` (side tables), ``revision`` (bumped once per redraw, so the browser redraws once per change).
     """
 
     _esm = STATIC / "board_view.js"
@@ -64,16 +68,22 @@ class BoardView(anywidget.AnyWidget):
     message = traitlets.Dict().tag(sync=True)
     status = traitlets.Dict().tag(sync=True)
     title = traitlets.Unicode("").tag(sync=True)
+    panel = traitlets.List().tag(sync=True)
     revision = traitlets.Int(0).tag(sync=True)
 
-    def __init__(self, record: Record, *, title: str = "", **kwargs: Any) -> None:
+    def __init__(self, record: Record, *, title: str = "", bots: Iterable[Any] = (), bot_seed: int = 0,
+                 **kwargs: Any) -> None:
         super().__init__(title=title, **kwargs)
         self.record = record
+        self.bots = set(bots)
+        """Players (as ``state.current_player`` names them) whose moves are random legal ones."""
+        self._bot_rng = random.Random(bot_seed)
         self.selection: Any = None
         """What the user has selected so far (a piece, a card...), for two-click actions; ``None`` if nothing."""
         self.last_error: Exception | None = None
         """The last internal error a message caused (a bug in a view), kept for debugging."""
         self.on_msg(self._on_browser_message)
+        self.run_bots()
         self.refresh()
 
     # ---- what a game's view implements ---------------------------------------------------------------------
@@ -92,6 +102,20 @@ class BoardView(anywidget.AnyWidget):
     def highlights_for(self, state: Any) -> dict[str, dict[str, str]]:
         """Items to light up, ``{item_id: {"label": text, "tone": "legal" | "selected" | "warning"}}``."""
         return {}
+
+    def panel_sections(self, state: Any) -> list[dict[str, Any]]:
+        """Tables for the side panel: ``[{"title", "header": [...], "rows": [[...], ...]}]`` (e.g. scores)."""
+        return []
+
+    def hint(self, text: str) -> None:
+        """Show a plain hint (not a rule refusal), e.g. "pick a movement card first"."""
+        self.refresh({"kind": "info", "text": text})
+
+    def run_bots(self) -> None:
+        """Let the random players move until a human is to act or the game ends."""
+        state = self.record.state
+        while self.bots and not state.is_terminal and state.current_player in self.bots:
+            state = self.record.play(self._bot_rng.choice(state.legal_actions()))
 
     def status_text(self, state: Any) -> str:
         """The one-line status above the controls (whose turn, or the result)."""
@@ -119,6 +143,7 @@ class BoardView(anywidget.AnyWidget):
             self.highlights = self.highlights_for(state)
             self.events = [event.to_dict() for event in state.events]
             self.message = message or {}
+            self.panel = self.panel_sections(state)
             self.status = {"text": self.status_text(state), "cursor": self.record.cursor,
                            "length": len(self.record), "can_undo": self.record.can_undo,
                            "can_redo": self.record.can_redo}
@@ -140,6 +165,7 @@ class BoardView(anywidget.AnyWidget):
             self.refuse(err)
             return False
         self.selection = None
+        self.run_bots()
         self.refresh()
         return True
 

@@ -46,10 +46,9 @@ class GameInfo:
         return callable(getattr(importlib.import_module(self.module), "new_game", None))
 
 
-def _tutorials(key: str, third: str) -> tuple[tuple[str, str], ...]:
+def _tutorials(key: str, turn: str, third: str) -> tuple[tuple[str, str], ...]:
     return ((f"{key}/01_setup.ipynb", "1. Setup"),
-            (f"{key}/02_turn_and_priorities.ipynb" if key != "flashpoint" else f"{key}/02_turn_and_fire.ipynb",
-             "2. The turn"),
+            (f"{key}/02_{turn}.ipynb", "2. The turn"),
             (f"{key}/03_{third}.ipynb", f"3. {third.replace('_', ' ').capitalize()}"),
             (f"{key}/app.ipynb", "Play (app)"))
 
@@ -60,19 +59,19 @@ GAMES: dict[str, GameInfo] = {
         GameInfo("london1666", "The Great Fire of London 1666", "Richard Denning",
                  "000_1cab2226d022c977.txt", "explorer.london1666",
                  "Spread the fire with movement cards, fight it with trained bands, save your own houses.",
-                 _tutorials("london1666", "scoring")),
+                 _tutorials("london1666", "turn_and_fire_priority", "scoring")),
         GameInfo("portobello", "Portobello Market", "Thomas Odenhoven",
                  "001_34c637104103af06.txt", "explorer.portobello",
                  "Build stalls along the lanes, steer the bobby, and score lanes when customers arrive.",
-                 _tutorials("portobello", "scoring")),
+                 _tutorials("portobello", "turn_and_priorities", "scoring")),
         GameInfo("flashpoint", "Flash Point: Fire Rescue – Extreme Danger", "Kevin Lanzing (base game)",
                  "003_4cd77c77a3cff4fe.txt", "explorer.flashpoint",
                  "Cooperative firefighting: rescue victims before the fire spreads or the building collapses.",
-                 _tutorials("flashpoint", "winning_and_losing")),
+                 _tutorials("flashpoint", "turn_and_fire", "winning_and_losing")),
         GameInfo("bonfire", "Bonfire", "Stefan Feld",
                  "002_3a90ca77d2ddc4ae.txt", "explorer.bonfire",
                  "Gnomes relight the bonfires: fate tiles, tasks, guardians and processions.",
-                 _tutorials("bonfire", "scoring")),
+                 _tutorials("bonfire", "turn_and_priorities", "scoring")),
     )
 }
 """The games, by key, in the order the landing page lists them."""

@@ -18,7 +18,8 @@ function htmlEl(tag, className, text) {
 }
 
 function shapeFor(item) {
-  const style = { fill: item.fill, stroke: item.stroke, "stroke-width": item.stroke_width, opacity: item.opacity };
+  const style = { fill: item.fill, stroke: item.stroke, "stroke-width": item.stroke_width, opacity: item.opacity,
+    "stroke-dasharray": item.dash };
   switch (item.shape) {
     case "rect":
       return svgEl("rect", { x: item.x, y: item.y, width: item.w, height: item.h, rx: item.rx, ...style });
@@ -32,7 +33,7 @@ function shapeFor(item) {
       return svgEl("line", { x1: item.x1, y1: item.y1, x2: item.x2, y2: item.y2, ...style });
     case "text": {
       const t = svgEl("text", { x: item.x, y: item.y, "font-size": item.size, fill: item.fill,
-        "text-anchor": item.anchor || "middle", "dominant-baseline": "central" });
+        "text-anchor": item.anchor || "middle", "dominant-baseline": "central", "font-weight": item.weight });
       t.textContent = item.text || "";
       return t;
     }
@@ -87,6 +88,7 @@ function drawBoard(model, svg) {
 }
 
 function labelAnchor(item) {
+  if (item.label_at) return item.label_at;
   if (item.shape === "rect") return [item.x + item.w / 2, item.y + item.h - 8];
   if (item.shape === "circle") return [item.cx, item.cy + item.r + 8];
   if (item.shape === "polygon" && item.points && item.points.length) {
@@ -132,6 +134,22 @@ function drawPanel(model, panel) {
       box.appendChild(why);
     }
     panel.appendChild(box);
+  }
+
+  for (const section of model.get("panel") || []) {
+    panel.appendChild(htmlEl("div", "rx-heading", section.title));
+    const table = htmlEl("table", "rx-table");
+    if (section.header) {
+      const tr = htmlEl("tr");
+      for (const cell of section.header) tr.appendChild(htmlEl("th", "", String(cell)));
+      table.appendChild(tr);
+    }
+    for (const row of section.rows || []) {
+      const tr = htmlEl("tr");
+      for (const cell of row) tr.appendChild(htmlEl("td", "", String(cell)));
+      table.appendChild(tr);
+    }
+    panel.appendChild(table);
   }
 
   panel.appendChild(htmlEl("div", "rx-heading", "What happened, and why"));
