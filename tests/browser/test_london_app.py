@@ -1,0 +1,100 @@
+"""The London app in headless Chromium through Voila: render, play by clicks, an illegal click, undo."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from .conftest import screenshot
+
+pytestmark = pytest.mark.browser
+
+APP = "/voila/render/notebooks/london1666/app.ipynb"
+WIDGET_TIMEOUT_MS = 120_000
+CLICK_TIMEOUT_MS = 15_000
+
+# JavaScript: the screen point of a district's name line (its polygon's centre, 12 map units up), so a click
+# lands on the district as a user's would, not on a pawn or piece drawn inside it.
+DISTRICT_POINT = """(id) => {
+  const el = document.querySelector(`[data-id="${id}"]`);
+  const pts = Array.from(el.points);
+  const cx = pts.reduce((a, p) => a + p.x, 0) / pts.length;
+  const cy = pts.reduce((a, p) => a + p.y, 0) / pts.length - 12;
+  const m = el.ownerSVGElement.getScreenCTM();
+  return [m.a * cx + m.c * cy + m.e, m.b * cx + m.d * cy + m.f];
+}"""
+
+
+def revision(page) -> int:
+    return int(page.locator("svg.rx-board").get_attribute("data-revision"))
+
+
+def click_target(page, target: str) -> float:
+    """Click ``target`` (a district ``d-...`` or any other item) and wait for the redraw; return the latency."""
+    page.locator(f'[data-id="{target}"]').scroll_into_view_if_needed()
+    before = revision(page)
+    started = time.monotonic()
+    if target.startswith("d-"):
+        x, y = page.evaluate(DISTRICT_POINT, target)
+        page.mouse.click(x, y)
+    else:
+        box = page.locator(f'[data-id="{target}"]').bounding_box()
+        page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.wait_for_function(f"() => Number(document.querySelector('svg.rx-board').dataset.revision) > {before}",
+                           timeout=CLICK_TIMEOUT_MS)
+    return time.monotonic() - started
+
+
+def test_london_app_plays_refuses_and_undoes(page, voila_url):
+    started = time.monotonic()
+    page.goto(voila_url + APP)
+    page.locator('svg.rx-board [data-id="d-pudding-lane"]').wait_for(timeout=WIDGET_TIMEOUT_MS)
+    time_to_interactive = time.monotonic() - started
+    screenshot(page, "london-app-start")
+
+    latencies = []
+    # setup: our trained band in Moorgate, our pawn in Guild Hall (the random players place theirs at once)
+    latencies.append(click_target(page, "d-moorgate"))
+    latencies.append(click_target(page, "d-guild-hall"))
+    assert page.locator(".rx-status").inner_text() == "blue to act"
+    # spreading: a N card from Pudding Lane into St Mary
+    for target in ["card-N", "d-pudding-lane", "d-st-mary"]:
+        latencies.append(click_target(page, target))
+    assert "burnt" in page.locator('[data-id="d-st-mary"]').get_attribute("class")
+    assert page.locator('.rx-event-rule[data-rule="london.fire.burn"]').count() >= 1
+
+    # moving a trained band by two clicks: Moorgate -> Coleman Street
+    assert page.locator(".band.free.moorgate").count() == 1
+    latencies.append(click_target(page, "d-moorgate"))
+    latencies.append(click_target(page, "d-coleman-street"))
+    assert page.locator(".band.free.coleman-street").count() == 1
+    assert page.locator(".band.free.moorgate").count() == 0
+    screenshot(page, "london-app-band-moved")
+
+    # an illegal click: the pawn cannot jump to Aldgate
+    latencies.append(click_target(page, "pawn-0"))
+    latencies.append(click_target(page, "d-aldgate"))
+    message = page.locator(".rx-message-illegal")
+    assert "Aldgate is not next to Guild Hall" in message.inner_text()
+    assert "(london.actions.move-pawn)" in page.locator(".rx-why").inner_text()
+    assert page.locator(".band.free.coleman-street").count() == 1
+    screenshot(page, "london-app-illegal-click")
+
+    # undo restores the band to Moorgate
+    before = revision(page)
+    page.locator("button.rx-undo").click()
+    page.wait_for_function(f"() => Number(document.querySelector('svg.rx-board').dataset.revision) > {before}",
+                           timeout=CLICK_TIMEOUT_MS)
+    assert page.locator(".band.free.moorgate").count() == 1
+    assert page.locator(".band.free.coleman-street").count() == 0
+    screenshot(page, "london-app-after-undo")
+
+    # an overlay one click away
+    page.get_by_role("button", name="Where can the fire go?").click()
+    page.locator(".js-plotly-plot").first.wait_for(timeout=CLICK_TIMEOUT_MS * 2)
+    screenshot(page, "london-app-fire-overlay")
+    latencies.sort()
+    print(f"\nLondon app: time to interactive board {time_to_interactive:.1f} s; click-to-redraw latency "
+          f"median {latencies[len(latencies) // 2] * 1000:.0f} ms, max {latencies[-1] * 1000:.0f} ms "
+          f"over {len(latencies)} clicks")

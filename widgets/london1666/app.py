@@ -1,0 +1,105 @@
+"""The London app: choose a game, play it on the board (hot-seat or against random players), open overlays.
+
+``LondonApp().widget`` is what ``notebooks/london1666/app.ipynb`` shows. Everything the user does goes through
+the engine: the board is a :class:`~widgets.london1666.view.LondonView` over a :class:`~explorer.core.Record`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import ipywidgets as w
+import plotly.graph_objects as go
+
+from explorer.core import InvalidData, Record
+
+from .overlays import burn_risk, burn_risk_figure, fire_options_figure, score_over_time_figure
+from .view import LondonView
+
+__all__ = ["LondonApp"]
+
+
+class LondonApp:
+    """A game setup form, the board, and overlay buttons, as one ipywidgets box (``.widget``).
+
+    Args:
+        players, seed, opponents (``"hot-seat"`` or ``"random"``), hidden_colours, more_destruction,
+        fire_cones: the first game's settings (the form can start another).
+    """
+
+    def __init__(self, *, players: int = 4, seed: int = 1666, opponents: str = "random",
+                 hidden_colours: bool = False, more_destruction: bool = False, fire_cones: int = 100) -> None:
+        self.players = w.Dropdown(options=[3, 4, 5, 6], value=players, description="Players")
+        self.seed = w.IntText(value=seed, description="Seed")
+        self.opponents = w.ToggleButtons(options=[("You vs random players", "random"), ("Hot-seat", "hot-seat")],
+                                         value=opponents, description="Play")
+        self.hidden = w.Checkbox(value=hidden_colours, description="Rule A: hidden colours")
+        self.destruction = w.Checkbox(value=more_destruction, description="Rule B: more destruction")
+        self.cones = w.Dropdown(options=[("100 fire cones", 100), ("65 (first printing)", 65)], value=fire_cones,
+                                description="Cones")
+        self.start_button = w.Button(description="New game", button_style="primary", icon="fire")
+        self.start_button.on_click(lambda _: self.new_game())
+        self.fire_button = w.Button(description="Where can the fire go?")
+        self.fire_button.on_click(lambda _: self.show(fire_options_figure(self.view.state)))
+        self.turns = w.IntSlider(value=3, min=1, max=6, description="Turns")
+        self.risk_button = w.Button(description="Burn risk")
+        self.risk_button.on_click(lambda _: self.show_risk())
+        self.score_button = w.Button(description="Score over time")
+        self.score_button.on_click(lambda _: self.show(score_over_time_figure(self.view.record)))
+        self.hide_button = w.Button(description="Hide overlay")
+        self.hide_button.on_click(lambda _: self.show(None))
+        self.record_text = w.Textarea(placeholder="a saved record (JSON) to step through",
+                                      layout=w.Layout(width="100%", height="80px"))
+        self.save_button = w.Button(description="Show record")
+        self.save_button.on_click(lambda _: setattr(self.record_text, "value", self.view.record.to_json()))
+        self.load_button = w.Button(description="Load record")
+        self.load_button.on_click(lambda _: self.load(self.record_text.value))
+        self.note = w.HTML()
+        self.overlay = w.VBox()
+        self.board = w.VBox()
+        self.view: LondonView
+        self.new_game()
+        form = w.VBox([w.HBox([self.players, self.seed, self.cones]), w.HBox([self.opponents]),
+                       w.HBox([self.hidden, self.destruction, self.start_button])])
+        overlays = w.HBox([self.fire_button, self.turns, self.risk_button, self.score_button, self.hide_button])
+        records = w.VBox([w.HBox([self.save_button, self.load_button]), self.record_text])
+        self.widget = w.VBox([form, self.note, self.board, overlays, self.overlay,
+                              w.Accordion(children=[records], titles=("Save or load a record",))])
+
+    def new_game(self) -> None:
+        """Start a game with the form's settings (seat 1 is you; the others are bots unless hot-seat)."""
+        options = {"players": self.players.value, "hidden_colours": self.hidden.value,
+                   "more_destruction": self.destruction.value, "fire_cones": self.cones.value}
+        self._show_view(Record("london1666", seed=self.seed.value, options=options))
+
+    def _show_view(self, record: Record) -> None:
+        bots = set(range(1, record.options.get("players", 4))) if self.opponents.value == "random" else set()
+        self.view = LondonView(record, bots=bots, bot_seed=record.seed)
+        self.board.children = [self.view]
+        self.note.value = ("<i>The board is reconstructed from the rules, not the printed board. "
+                           + ("You play the first colour; the others play random legal moves."
+                              if bots else "Hot-seat: every player clicks on their turn.") + "</i>")
+        self.show(None)
+
+    def load(self, text: str) -> None:
+        """Open a saved record (JSON) to step through or continue; a bad one is explained, nothing changes."""
+        try:
+            record = Record.from_json(text, what="the pasted record")
+        except InvalidData as err:
+            self.note.value = f"<pre>{err}</pre>"
+            return
+        self._show_view(record)
+
+    def show(self, figure: go.Figure | None) -> None:
+        """Show ``figure`` under the board (or nothing)."""
+        self.overlay.children = [] if figure is None else [go.FigureWidget(figure)]
+
+    def show_risk(self) -> None:
+        """Estimate the burn risk over the chosen number of turns and show its heat map."""
+        state = self.view.state
+        risk = burn_risk(state, turns=self.turns.value, playouts=400, seed=self.seed.value)
+        self.show(burn_risk_figure(risk, state))
+
+    def _ipython_display_(self) -> Any:  # pragma: no cover - display hook for notebooks
+        from IPython.display import display
+        display(self.widget)
