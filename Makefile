@@ -18,7 +18,8 @@ $(STAMP): pyproject.toml constraints.txt
 
 run: $(STAMP)
 	@echo "Rules Explorer: http://localhost:$(PORT)/voila/render/index.ipynb  (all notebooks: http://localhost:$(PORT)/)"
-	$(BIN)/voila notebooks/ --port=$(PORT) --no-browser --Voila.ip=0.0.0.0 --show_tracebacks=True
+	$(BIN)/voila notebooks/ --port=$(PORT) --no-browser --Voila.ip=0.0.0.0 --show_tracebacks=True \
+	  --preheat_kernel=True --pool_size=1
 
 # Browser tests drive Debian's Chromium; install it when it is missing (needs root or sudo).
 chromium:

@@ -21,6 +21,7 @@ from .errors import InvalidData
 __all__ = ["validate", "load_data", "read_data_file", "parse_json", "problems_from_validation_error", "StrictModel"]
 
 M = TypeVar("M", bound=pydantic.BaseModel)
+_YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # the C parser when PyYAML has it: same safe subset
 
 
 class StrictModel(pydantic.BaseModel):
@@ -89,7 +90,10 @@ def read_data_file(path: str | Path) -> Any:
     if suffix == ".json":
         return parse_json(text, what=what)
     try:
-        return yaml.safe_load(text)
+        try:
+            return yaml.load(text, Loader=_YAML_LOADER)
+        except yaml.YAMLError:
+            return yaml.safe_load(text)  # the pure-Python parser explains syntax errors better: raise its error
     except yaml.YAMLError as err:
         mark = getattr(err, "problem_mark", None)
         where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""

@@ -172,9 +172,17 @@ def apply(state: "State", action: Any) -> tuple["State", list]:
         state, events = put_out_cone(state, action.district)
     elif isinstance(action, Demolish):
         state, events = demolish(state, action.district)
-    if not [a for a in legal_actions(state) if not isinstance(a, EndActions)]:
+    if not has_more_actions(state):
         return end_actions(state, events)
     return state, events
+
+
+def has_more_actions(state: "State") -> bool:
+    """True while something other than ending the phase is possible: points left (a pawn can always walk),
+    or a demolition charge that can be used (``london.actions.end``)."""
+    if state.ap > 0:
+        return True
+    return "charge" in state.seat.tokens and any(_can_demolish_at(state, k) for k in range(len(state.bands)))
 
 
 def put_out_cone(state: "State", district: str) -> tuple["State", list]:

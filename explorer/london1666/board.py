@@ -18,7 +18,6 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Literal
 
-import networkx as nx
 import pydantic
 
 from explorer.core import InvalidData, StrictModel, read_data_file
@@ -249,6 +248,8 @@ class Board:
             seen.add(pair)
             connections.append(Connection(c.a, c.b, c.dir))
         if not problems:
+            import networkx as nx  # imported here: only validation needs it, and it is slow to import
+
             graph = nx.Graph([(c.a, c.b) for c in connections])
             graph.add_nodes_from(districts)
             if not nx.is_connected(graph):
