@@ -23,7 +23,7 @@ import pydantic
 from .errors import GameNotReady, InvalidData, InvalidRecord, UnknownGame
 from .registry import game_module
 from .rng import SEED_LIMIT, new_seed
-from .schema import StrictModel, parse_json, problems_from_validation_error
+from .schema import StrictModel, parse_json, problems_from_validation_error, read_text
 
 __all__ = ["Record", "RECORD_FORMAT", "RECORD_FORMAT_VERSION"]
 
@@ -268,14 +268,11 @@ class Record:
         Raises:
             InvalidRecord: if the file is missing or unreadable, or its content is not a valid record.
         """
-        path = Path(path)
-        what = f"record file {path}"
+        what = f"record file {Path(path)}"
         try:
-            text = path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            raise InvalidRecord(what, ["no such file"]) from None
-        except (OSError, ValueError) as err:  # ValueError: undecodable bytes, a NUL in the path
-            raise InvalidRecord(what, [f"cannot be read: {err}"]) from None
+            text = read_text(path, what=what)
+        except InvalidData as err:
+            raise InvalidRecord(what, err.problems) from None
         return cls.from_json(text, what=what)
 
     def __repr__(self) -> str:

@@ -18,7 +18,7 @@ import yaml
 
 from .errors import InvalidData
 
-__all__ = ["validate", "load_data", "read_data_file", "parse_json", "problems_from_validation_error", "StrictModel"]
+__all__ = ["validate", "load_data", "read_data_file", "read_text", "parse_json", "problems_from_validation_error", "StrictModel"]
 
 M = TypeVar("M", bound=pydantic.BaseModel)
 _YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # the C parser when PyYAML has it: same safe subset
@@ -69,6 +69,21 @@ def validate(model: type[M], data: Any, *, what: str) -> M:
         raise InvalidData(what, problems_from_validation_error(err)) from None
 
 
+def read_text(path: str | Path, *, what: str) -> str:
+    """The UTF-8 text of the file at ``path``.
+
+    Raises:
+        InvalidData: if there is no such file, or it cannot be read (a folder, no permission, not UTF-8,
+            a NUL byte in the path).
+    """
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise InvalidData(what, ["no such file"]) from None
+    except (OSError, ValueError) as err:  # ValueError: undecodable bytes, a NUL in the path
+        raise InvalidData(what, [f"cannot be read: {err}"]) from None
+
+
 def read_data_file(path: str | Path) -> Any:
     """The parsed content of a ``.json``, ``.yaml`` or ``.yml`` file.
 
@@ -81,12 +96,7 @@ def read_data_file(path: str | Path) -> Any:
     suffix = path.suffix.lower()
     if suffix not in (".json", ".yaml", ".yml"):
         raise InvalidData(what, [f"expected a .json, .yaml or .yml file, got {suffix or 'no extension'!r}"])
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise InvalidData(what, ["no such file"]) from None
-    except (OSError, ValueError) as err:  # ValueError: undecodable bytes, a NUL in the path
-        raise InvalidData(what, [f"cannot be read: {err}"]) from None
+    text = read_text(path, what=what)
     if suffix == ".json":
         return parse_json(text, what=what)
     try:

@@ -35,6 +35,12 @@ def test_landing_page_lists_the_four_games(page, voila_url):
         assert "/voila/render/notebooks/" in href
     assert page.get_by_text("reconstructed from the rules, not the printed board").count() == 1
     screenshot(page, "landing")
+    # a ready game's app link opens the app inside Voila
+    london = page.locator('.rx-game[data-game="london1666"]')
+    assert london.get_attribute("data-status") == "ready"
+    london.get_by_text("Play (app)").click()
+    page.locator('svg.rx-board [data-id="d-pudding-lane"]').wait_for(timeout=WIDGET_TIMEOUT_MS)
+    assert page.url.endswith("/voila/render/notebooks/london1666/app.ipynb")
 
 
 def test_board_view_renders_plays_refuses_and_undoes(page, voila_url):
