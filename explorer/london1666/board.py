@@ -128,7 +128,7 @@ class District:
 
     @property
     def fire_cap(self) -> int:
-        """Most fire cones intensifying can bring here: house icons + 2 (rule ``london.intensify.cap``)."""
+        """Most fire cones intensifying can bring here: house icons + 2 (rule ``london.draw.intensify``)."""
         return self.houses + 2
 
 

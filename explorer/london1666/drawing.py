@@ -31,7 +31,7 @@ def draw_outcomes(state: "State") -> list[tuple[DrawCard, Fraction]]:
 def intensify(state: "State") -> tuple["State", list]:
     """Every fire not contained except Pudding Lane gets up to 3 cones, capped at house icons + 2.
 
-    Rules ``london.draw.intensify`` and ``london.intensify.cap``; board order when the supply runs short.
+    Rule ``london.draw.intensify``; board order when the supply runs short.
     """
     board = state.board
     fire = list(state.fire)

@@ -180,7 +180,8 @@ RULES = RuleTable([
     # ---- optional rules ------------------------------------------------------------------------------------------
     Rule("london.option.hidden-colours", "Optional rule A: hidden colours",
          "Colour cards stay secret; each player draws an owner pawn at random and plays with it as their own. "
-         "The real colours are revealed and scored at the end.", f"{SEED} p. 11", "cores ocultas"),
+         "The real colours are revealed and scored at the end. (The explorer names each player by their pawn; "
+         "their score always counts the houses of their secret colour.)", f"{SEED} p. 11", "cores ocultas"),
     Rule("london.option.more-destruction", "Optional rule B: more destruction",
          "After the last fire card, every player has two more turns instead of one, ending with three cards.",
          f"{SEED} p. 11", "mais destruição"),

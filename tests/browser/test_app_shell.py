@@ -38,9 +38,11 @@ def test_landing_page_lists_the_four_games(page, voila_url):
     # a ready game's app link opens the app inside Voila
     london = page.locator('.rx-game[data-game="london1666"]')
     assert london.get_attribute("data-status") == "ready"
-    london.get_by_text("Play (app)").click()
-    page.locator('svg.rx-board [data-id="d-pudding-lane"]').wait_for(timeout=WIDGET_TIMEOUT_MS)
-    assert page.url.endswith("/voila/render/notebooks/london1666/app.ipynb")
+    with page.context.expect_page() as opened:  # JupyterLab's output renderer opens links in a new tab
+        london.get_by_text("Play (app)").click()
+    app = opened.value
+    app.locator('svg.rx-board [data-id="d-pudding-lane"]').wait_for(timeout=WIDGET_TIMEOUT_MS)
+    assert app.url.endswith("/voila/render/notebooks/london1666/app.ipynb")
 
 
 def test_board_view_renders_plays_refuses_and_undoes(page, voila_url):

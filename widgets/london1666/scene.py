@@ -184,6 +184,14 @@ def _hand_strip(state: State, top: float) -> list[dict[str, Any]]:
         return items
     seat = state.seat
     who = state.name(state.active)
+    if state.is_chance_node or state.phase in ("deal", "houses", "colours", "pawn-colours", "tokens", "objectives"):
+        setup = {"deal": "dealing movement cards", "houses": "placing houses at random", "colours": "dealing colours",
+                 "pawn-colours": "drawing pawns", "tokens": "placing tokens", "objectives": "dealing objectives",
+                 "draw": f"{who} draws"}[state.phase]
+        items.append({"shape": "text", "x": 16, "y": top + 16, "anchor": "start", "size": 13, "weight": 700,
+                      "text": f"Setup: {setup}" if state.turn == 0 else f"Turn {state.turn}: {setup}",
+                      "class": "turn-line"})
+        return items
     phase = {"bands": "places a trained band", "pawns": "places their owner pawn", "spread": "spreads the fire",
              "double": "may use a double move", "blocked-fire": f"adds {state.pending_fire} blocked-fire cones",
              "actions": f"has {state.ap} action point{'s' if state.ap != 1 else ''}", "draw": "draws"}.get(

@@ -114,10 +114,12 @@ class LondonView(BoardView):
         categories = list(next(iter(scores.values())))
         rows = [[c] + [scores[n][c] for n in names] for c in categories]
         rows.append(["total"] + [scores[n].total for n in names])
-        hand = [[state.name(k), s.hand_text(), len(s.tokens), s.extinguished]
-                for k, s in enumerate(state.seats)]
-        return [{"title": "Score (if the game ended now)", "header": ["", *names], "rows": rows},
-                {"title": "Players", "header": ["player", "hand", "tokens", "cones out"], "rows": hand}]
+        hidden = state.options.hidden_colours and not state.is_terminal
+        hand = [[state.name(k), "secret" if hidden else (s.colour or "-"), s.hand_text(), len(s.tokens),
+                 s.extinguished] for k, s in enumerate(state.seats)]
+        title = "Final score" if state.is_terminal else "Score (if the game ended now)"
+        return [{"title": title, "header": ["", *names], "rows": rows},
+                {"title": "Players", "header": ["player", "houses", "hand", "tokens", "cones out"], "rows": hand}]
 
     # ---- clicks -----------------------------------------------------------------------------------------
     def on_click(self, state: State, target: str) -> Any:
