@@ -120,6 +120,7 @@ def test_turn_count_follows_the_fire_deck():
 
 
 @pytest.mark.slow
+@pytest.mark.property
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 def test_soak_ten_thousand_games(players):
     with Pool(2) as pool:
