@@ -240,6 +240,8 @@ def parse_action(text: str, districts: frozenset[str] | set[str] | None = None) 
     """
     if not isinstance(text, str):
         raise NotationError(f"expected action text, got {type(text).__name__}")
+    if len(text) > 200:
+        raise NotationError(f"{text[:40]!r}... is {len(text)} characters long: not an action")
     words = text.split()
     if not words:
         raise NotationError(f"empty action; {_EXAMPLES}")
@@ -251,7 +253,7 @@ def parse_action(text: str, districts: frozenset[str] | set[str] | None = None) 
         return word
 
     def direction(word: str) -> str:
-        if word.upper() not in CARD_DIRECTIONS:
+        if not word.isascii() or word.upper() not in CARD_DIRECTIONS:
             raise NotationError(f"{text!r}: {word!r} is not a card direction (N, E, S or W)")
         return word.upper()
 

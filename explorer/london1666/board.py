@@ -46,7 +46,7 @@ FIXED_BAND_SPOTS = {4: 2, 5: 1}
 """Marked trained-band spots by player count: Hounds Ditch and St Botolph's (4), Cripplegate (5) (seed p. 2)."""
 
 Direction = Literal["N", "NE", "E", "SE", "S", "SW", "W", "NW"]
-Point = pydantic.conlist(float, min_length=2, max_length=2)
+Point = pydantic.conlist(pydantic.confloat(allow_inf_nan=False), min_length=2, max_length=2)
 
 
 def opposite(direction: str) -> str:
@@ -84,8 +84,8 @@ class _ConnectionFile(StrictModel):
 
 
 class _MapFile(StrictModel):
-    width: float = pydantic.Field(gt=0)
-    height: float = pydantic.Field(gt=0)
+    width: float = pydantic.Field(gt=0, allow_inf_nan=False)
+    height: float = pydantic.Field(gt=0, allow_inf_nan=False)
 
 
 class _BoardFile(StrictModel):
@@ -281,6 +281,8 @@ class Board:
         Raises:
             InvalidData: for a missing or malformed file, or a board that does not validate.
         """
+        if not isinstance(path, (str, Path)):
+            raise InvalidData("board file", [f"expected a file path, got {type(path).__name__}"])
         return cls.from_dict(read_data_file(path), what=f"board file {path}")
 
     @staticmethod

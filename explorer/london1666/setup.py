@@ -56,8 +56,12 @@ def new_game(players: int = 4, seed: int | None = None, *, hidden_colours: bool 
     """
     from .state import Options, Seat, State
 
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise ValueError(f"players must be a whole number from 3 to 6, got {players!r}")
     deck = fire_deck(players)
     options = Options(hidden_colours, more_destruction, fire_cones)
+    if board is not None and not isinstance(board, Board):
+        raise ValueError(f"board must be a Board (see Board.from_file), got {type(board).__name__}")
     board = board or Board.default()
     n = len(board.ids)
     fire = [0] * n

@@ -304,6 +304,8 @@ class State(GameState):
                 or a demolished district, more houses than icons, houses in a burnt district, a seat or phase
                 out of range.
         """
+        if board is not None and not isinstance(board, Board):
+            raise InvalidData("London position", [f"board: expected a Board, got {type(board).__name__}"])
         board = board or Board.default()
         try:
             pos = _Position.model_validate(data)
@@ -349,19 +351,104 @@ class State(GameState):
             raise InvalidData("London position", problems)
         seats = tuple(Seat(s.colour, s.pawn_colour, s.pawn, tuple(s.hand.get(x, 0) for x in "NESW"),
                            tuple(sorted(s.tokens)), tuple(s.objectives), s.extinguished) for s in pos.seats)
-        return cls(board=board, options=options, seats=seats, phase=pos.phase, active=pos.active,
-                   fire=tuple(per["fire"]), bands=tuple(per["bands"]), houses=tuple(houses),
-                   burnt=tuple(burnt), demolished=tuple(demolished), tokens=tuple(tokens),
-                   unseen=tuple(pos.unseen.get(x, 0) for x in "NESW"), deck=tuple(pos.deck),
-                   supply=pos.supply, tracks=tuple(pos.tracks.get(c, 0) for c in COLOURS), rng=rng,
-                   hero=pos.hero, ap=pos.ap, card=pos.card, double_used=pos.double_used,
-                   pending_fire=pos.pending_fire, final_turns=pos.final_turns, turn=pos.turn)
+        state = cls(board=board, options=options, seats=seats, phase=pos.phase, active=pos.active,
+                    fire=tuple(per["fire"]), bands=tuple(per["bands"]), houses=tuple(houses),
+                    burnt=tuple(burnt), demolished=tuple(demolished), tokens=tuple(tokens),
+                    unseen=tuple(pos.unseen.get(x, 0) for x in "NESW"), deck=tuple(pos.deck),
+                    supply=pos.supply, tracks=tuple(pos.tracks.get(c, 0) for c in COLOURS), rng=rng,
+                    hero=pos.hero, ap=pos.ap, card=pos.card, double_used=pos.double_used,
+                    pending_fire=pos.pending_fire, final_turns=pos.final_turns, turn=pos.turn)
+        problems = consistency_problems(state)
+        if problems:
+            raise InvalidData("London position", problems)
+        return state
 
     def __str__(self) -> str:
         burning = ", ".join(f"{d} {self.fire[k]}" + (f"/{self.bands[k]}b" if self.bands[k] else "")
                             for k, d in enumerate(self.board.ids) if self.fire[k])
         who = "game over" if self.is_terminal else f"{self.phase}, {self.name(self.active)} to act"
         return f"London 1666, turn {self.turn} ({who}); fire: {burning}"
+
+
+def consistency_problems(state: State) -> list[str]:
+    """What in a position breaks the rules' bookkeeping (a position play could never reach), one line each.
+
+    Checked: pieces where the rules never put them (fire in green zones or above the cap, pawns, bands or
+    tokens in Pudding Lane or green zones' tokens), colours dealt once, objectives naming objective districts
+    of the right deck once, and that the phase has something to do (a chance step to draw, or a choice).
+    """
+    from .components import OBJECTIVE_DECKS, TRAINED_BANDS
+
+    board, problems = state.board, []
+    start = board.start
+    for k, d in enumerate(board.ids):
+        info = board.districts[d]
+        if d != start and state.fire[k] > info.fire_cap:
+            problems.append(f"districts.{d}: {state.fire[k]} cones, but fire never exceeds house icons + 2 "
+                            f"({info.fire_cap}) outside Pudding Lane")
+        if (d == start or info.green_zone) and state.tokens[k]:
+            problems.append(f"districts.{d}: no token lies in Pudding Lane or a green zone")
+    if state.bands[board.index[start]]:
+        problems.append(f"districts.{start}: no trained band enters Pudding Lane")
+    colours = [seat.colour for seat in state.seats if seat.colour]
+    if len(set(colours)) != len(colours):
+        problems.append("seats: each colour card is dealt once")
+    dealt: list[str] = []
+    for n, seat in enumerate(state.seats):
+        if seat.pawn == start:
+            problems.append(f"seats[{n}].pawn: no pawn enters Pudding Lane")
+        if seat.colour and seat.pawn_colour and seat.colour != seat.pawn_colour and not state.options.hidden_colours:
+            problems.append(f"seats[{n}]: the pawn has the player's colour unless optional rule A is on")
+        for deck, d in zip(OBJECTIVE_DECKS.values(), seat.objectives):
+            if board.districts[d].objective != deck:
+                problems.append(f"seats[{n}].objectives: {d} is not an objective worth {deck} "
+                                "(decks I, II, III name districts worth 2, 4, 6)")
+        dealt += seat.objectives
+    if len(set(dealt)) != len(dealt):
+        problems.append("seats: each objective card is dealt once")
+    if state.phase in ("spread", "double", "blocked-fire", "actions", "draw", "over"):
+        if any(seat.colour is None or seat.pawn_colour is None or seat.pawn is None for seat in state.seats):
+            problems.append(f"seats: in the {state.phase} phase every player has a colour, a pawn colour and a "
+                            "pawn on the board")
+    if sum(state.bands) > TRAINED_BANDS:
+        problems.append(f"districts: the game has {TRAINED_BANDS} trained bands, got {sum(state.bands)}")
+    if problems:
+        return problems
+    if not state.is_terminal and not _phase_has_work(state):
+        problems.append(f"phase: nothing can happen in the {state.phase} phase of this position (no chance step "
+                        "is due and no action is legal)")
+    return problems
+
+
+def _phase_has_work(state: State) -> bool:
+    """True if the phase has its next step: a card to deal, a house slot to fill, a choice to make..."""
+    from .components import HAND_SIZE, TRAINED_BANDS
+    from .setup import _next_house_slot
+
+    seats, board = state.seats, state.board
+    waiting = {
+        "deal": lambda: any(seat.cards < HAND_SIZE for seat in seats) and sum(state.unseen) > 0,
+        "houses": lambda: _next_house_slot(state) is not None,
+        "colours": lambda: any(seat.colour is None for seat in seats),
+        "pawn-colours": lambda: state.options.hidden_colours and any(seat.pawn_colour is None for seat in seats),
+        "tokens": lambda: any(info.token and state.tokens[board.index[d]] is None
+                              for d, info in board.districts.items())
+        and sum(1 for t in state.tokens if t) < sum(TOKENS.values()),
+        "objectives": lambda: any(len(seat.objectives) < 3 for seat in seats),
+        "bands": lambda: sum(state.bands) < TRAINED_BANDS,
+        "pawns": lambda: any(seat.pawn is None for seat in seats),
+        "spread": lambda: state.seat.cards > 0,
+        "double": lambda: state.card is not None,
+        "blocked-fire": lambda: state.pending_fire > 0,
+        "draw": lambda: drawing.must_draw(state),
+        "actions": lambda: True,
+    }
+    if state.phase in SETUP_PHASES and (state.turn or any(state.burnt) or any(state.demolished)):
+        return False  # setup happens before the first turn, on an untouched board
+    try:
+        return waiting[state.phase]() and bool(state.legal_actions())
+    except Exception:  # an odd position the rules code cannot even look at
+        return False
 
 
 # ---- the position file format (validated with pydantic) ---------------------------------------------------------

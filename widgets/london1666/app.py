@@ -6,12 +6,13 @@ the engine: the board is a :class:`~widgets.london1666.view.LondonView` over a :
 
 from __future__ import annotations
 
+import html
 from typing import Any
 
 import ipywidgets as w
 import plotly.graph_objects as go
 
-from explorer.core import InvalidData, Record
+from explorer.core import Record
 
 from .overlays import burn_risk, burn_risk_figure, fire_options_figure, score_over_time_figure
 from .view import LondonView
@@ -85,8 +86,11 @@ class LondonApp:
         """Open a saved record (JSON) to step through or continue; a bad one is explained, nothing changes."""
         try:
             record = Record.from_json(text, what="the pasted record")
-        except InvalidData as err:
-            self.note.value = f"<pre>{err}</pre>"
+        except ValueError as err:  # InvalidRecord and anything the options refuse
+            self.note.value = f"<pre>{html.escape(str(err))}</pre>"
+            return
+        if record.game != "london1666":
+            self.note.value = f"<pre>the pasted record is a game of {html.escape(record.game)}, not London 1666</pre>"
             return
         self._show_view(record)
 

@@ -461,6 +461,9 @@ def score_over_time_figure(record: Record) -> go.Figure:
     then a ``"total"`` line (lines and markers). Every trace has ``meta={"player": name, "category": c}``
     (``c == "total"`` for the line) and the legend shows each category once (first player).
 
+    Under optional rule A (``london.option.hidden-colours``) scores would give the secret colours away, so
+    until the record's last state is the end of the game the figure only says that they stay secret.
+
     Raises:
         TypeError: if ``record`` is not an :class:`explorer.core.Record`.
         ValueError: if the record is not of a London 1666 game.
@@ -469,6 +472,12 @@ def score_over_time_figure(record: Record) -> go.Figure:
         raise TypeError(f"expected an explorer.core.Record, got {type(record).__name__}")
     if record.game != "london1666":
         raise ValueError(f"this is a record of {record.game!r}, not of London 1666")
+    newest = record.states[-1]
+    if newest.options.hidden_colours and not newest.is_terminal:
+        fig = go.Figure()
+        fig.update_layout(title="Scores stay secret until the end of the game (optional rule A: hidden colours)",
+                          template="plotly_white", xaxis_visible=False, yaxis_visible=False)
+        return fig
     last: dict[int, State] = {}
     for s in record.states:
         last[s.turn] = s

@@ -109,14 +109,18 @@ class LondonView(BoardView):
         return marks
 
     def panel_sections(self, state: State) -> list[dict[str, Any]]:
+        hidden = state.options.hidden_colours and not state.is_terminal
+        if hidden:  # optional rule A: scores would give the secret colours away
+            hand = [[state.name(k), s.hand_text(), len(s.tokens), s.extinguished] for k, s in enumerate(state.seats)]
+            return [{"title": "Scores stay secret until the end (optional rule A)", "rows": []},
+                    {"title": "Players", "header": ["player", "hand", "tokens", "cones out"], "rows": hand}]
         scores = state.scores()
         names = list(scores)
         categories = list(next(iter(scores.values())))
         rows = [[c] + [scores[n][c] for n in names] for c in categories]
         rows.append(["total"] + [scores[n].total for n in names])
-        hidden = state.options.hidden_colours and not state.is_terminal
-        hand = [[state.name(k), "secret" if hidden else (s.colour or "-"), s.hand_text(), len(s.tokens),
-                 s.extinguished] for k, s in enumerate(state.seats)]
+        hand = [[state.name(k), s.colour or "-", s.hand_text(), len(s.tokens), s.extinguished]
+                for k, s in enumerate(state.seats)]
         title = "Final score" if state.is_terminal else "Score (if the game ended now)"
         return [{"title": title, "header": ["", *names], "rows": rows},
                 {"title": "Players", "header": ["player", "houses", "hand", "tokens", "cones out"], "rows": hand}]
@@ -125,7 +129,8 @@ class LondonView(BoardView):
     def on_click(self, state: State, target: str) -> Any:
         kind, _, name = target.partition("-")
         if state.is_terminal:
-            return EndActions()  # the engine refuses it with "the game is over"
+            self.hint("The game is over: step back through it with the controls, or start a new game.")
+            raise _Handled
         if state.phase in ("bands", "pawns", "blocked-fire"):
             if kind != "d":
                 self.selection = None
