@@ -20,8 +20,7 @@ from typing import Any, Literal
 
 import pydantic
 
-from explorer.core import InvalidData, StrictModel, read_data_file
-from explorer.core.schema import problems_from_validation_error
+from explorer.core import InvalidData, StrictModel, read_data_file, validate
 
 __all__ = ["Board", "District", "Connection", "REGIONS", "CARD_DIRECTIONS", "DIRECTIONS", "card_allows",
            "opposite", "DATA"]
@@ -192,10 +191,7 @@ class Board:
         Raises:
             InvalidData: listing every problem, each naming where it is and what was expected.
         """
-        try:
-            parsed = _BoardFile.model_validate(data)
-        except pydantic.ValidationError as err:
-            raise InvalidData(what, problems_from_validation_error(err)) from None
+        parsed = validate(_BoardFile, data, what=what)
         problems: list[str] = []
         districts: dict[str, District] = {}
         for i, d in enumerate(parsed.districts):

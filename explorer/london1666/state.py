@@ -422,7 +422,7 @@ def consistency_problems(state: State) -> list[str]:
 
 def _phase_has_work(state: State) -> bool:
     """True if the phase has its next step: a card to deal, a house slot to fill, a choice to make..."""
-    from .components import HAND_SIZE, TRAINED_BANDS
+    from .components import HAND_SIZE, TOKENS, TRAINED_BANDS
     from .setup import _next_house_slot
 
     seats, board = state.seats, state.board
@@ -447,8 +447,8 @@ def _phase_has_work(state: State) -> bool:
         return False  # setup happens before the first turn, on an untouched board
     try:
         return waiting[state.phase]() and bool(state.legal_actions())
-    except Exception:  # an odd position the rules code cannot even look at
-        return False
+    except (KeyError, TypeError, ValueError, IndexError, StopIteration, ZeroDivisionError):
+        return False  # an odd position the rules code cannot even look at
 
 
 # ---- the position file format (validated with pydantic) ---------------------------------------------------------

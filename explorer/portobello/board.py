@@ -40,8 +40,7 @@ from typing import Any, Literal
 
 import pydantic
 
-from explorer.core import InvalidData, StrictModel, read_data_file
-from explorer.core.schema import problems_from_validation_error
+from explorer.core import InvalidData, StrictModel, read_data_file, validate
 
 __all__ = ["DATA", "DISTRICTS", "LANES", "MAX_SPACES", "MIN_SPACES", "MIN_TOTAL_SPACES", "RIM_LANES", "RIM_SQUARES",
            "SPACE_VALUES", "SQUARES", "Board", "District", "Lane", "Square"]
@@ -238,10 +237,7 @@ class Board:
         Raises:
             InvalidData: listing every problem, each naming where it is and what was expected.
         """
-        try:
-            parsed = _BoardFile.model_validate(data)
-        except pydantic.ValidationError as err:
-            raise InvalidData(what, problems_from_validation_error(err)) from None
+        parsed = validate(_BoardFile, data, what=what)
         problems: list[str] = []
         width, height = parsed.map.width, parsed.map.height
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 import random
 
 import pytest
@@ -136,3 +137,14 @@ def test_clicks_after_the_end_explain_it():
     assert view.message == {"kind": "info", "text": "The game is over: step back through it with the controls, "
                                                     "or start a new game."}
     assert view.last_error is None
+
+
+def test_setup_positions_are_accepted():
+    d = new_game(players=4, seed=9).to_dict()  # the bands phase: everything dealt and placed
+    tokens = changed(d, phase="tokens")
+    for entry in tokens["districts"].values():
+        entry.pop("token", None)
+    assert State.from_dict(tokens).is_chance_node
+    objectives = changed(d, phase="objectives")
+    objectives["seats"][3]["objectives"] = objectives["seats"][3]["objectives"][:1]
+    assert State.from_dict(objectives).chance_outcomes()[0][1] == Fraction(1, 5)  # 8 deck-II cards, 3 dealt

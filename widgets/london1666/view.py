@@ -21,7 +21,6 @@ from explorer.core import Record
 from explorer.london1666 import State
 from explorer.london1666.actions import (AddFire, Demolish, Discard, EndActions, Extinguish, MoveBand, MovePawn,
                                          PlaceBand, PlacePawn, SkipDouble, Spread)
-from explorer.london1666.spreading import PRIORITY_NAMES
 
 from ..base import BoardView
 from .scene import board_scene
