@@ -26,8 +26,9 @@ def test_a_click_plays_the_move_and_lists_events_with_rules(view):
     assert view.record.actions == ("b2", "stone a2")
     assert view.revision == revision + 1
     assert view.status["text"] == "O to act" and view.status["can_undo"]
-    # the last action was the wind: its event names its rule
-    assert [(e["rule"], e["text"]) for e in view.events] == [("toy.wind.stone", "the wind drops a stone on a2")]
+    # the move and the chance step after it, each event naming its rule
+    assert [(e["rule"], e["text"]) for e in view.events] == [("toy.place.empty", "X marks b2"),
+                                                              ("toy.wind.stone", "the wind drops a stone on a2")]
     classes = {i["id"]: i["class"] for i in view.scene["items"] if "id" in i}
     assert classes["cell-b2"] == "cell x" and classes["cell-a2"] == "cell stone"
     assert "cell-b2" not in view.highlights
@@ -43,6 +44,12 @@ def test_an_illegal_click_shows_the_rule_and_changes_nothing(view):
                             "rule_text": "On your turn put your mark on an empty cell."}
     view.handle_message({"kind": "click", "target": "cell-c1"})
     assert view.message == {}
+
+
+def test_after_a_step_only_that_action_is_explained(view):
+    view.handle_message({"kind": "click", "target": "cell-b2"})
+    view.handle_message({"kind": "step", "delta": -1})
+    assert [e["text"] for e in view.events] == ["X marks b2"]
 
 
 def test_undo_redo_and_stepping_through_the_record(view):

@@ -30,6 +30,8 @@ from explorer.core import IllegalAction, Record
 __all__ = ["BoardView", "SCENE_FORMAT", "STATIC"]
 
 _log = logging.getLogger(__name__)
+MAX_EVENTS = 80
+"""At most this many events are listed (the newest), e.g. after several random players' turns."""
 STATIC = pathlib.Path(__file__).parent / "static"
 """Where the view's ES module and stylesheet ship (package data)."""
 
@@ -80,6 +82,7 @@ class BoardView(anywidget.AnyWidget):
         self._bot_rng = random.Random(bot_seed)
         self.selection: Any = None
         """What the user has selected so far (a piece, a card...), for two-click actions; ``None`` if nothing."""
+        self._events_from = max(record.cursor - 1, 0)
         self.last_error: Exception | None = None
         """The last internal error a message caused (a bug in a view), kept for debugging."""
         self.on_msg(self._on_browser_message)
@@ -130,6 +133,9 @@ class BoardView(anywidget.AnyWidget):
         return f"{player} to act"
 
     # ---- the shared behaviour --------------------------------------------------------------------------------
+    def _show_last_action(self) -> None:
+        self._events_from = max(self.record.cursor - 1, 0)
+
     @property
     def state(self) -> Any:
         """The position shown (the record's cursor)."""
@@ -141,7 +147,9 @@ class BoardView(anywidget.AnyWidget):
         with self.hold_sync():
             self.scene = self.render_scene(state)
             self.highlights = self.highlights_for(state)
-            self.events = [event.to_dict() for event in state.events]
+            first = min(self._events_from, self.record.cursor)
+            states = self.record.states[first + 1:self.record.cursor + 1] if self.record.cursor else [state]
+            self.events = [event.to_dict() for s in states for event in s.events][-MAX_EVENTS:]
             self.message = message or {}
             self.panel = self.panel_sections(state)
             self.status = {"text": self.status_text(state), "cursor": self.record.cursor,
@@ -159,11 +167,13 @@ class BoardView(anywidget.AnyWidget):
 
     def play(self, action: Any) -> bool:
         """Play ``action`` at the shown position; on refusal show the rule. Returns True if it was played."""
+        before = self.record.cursor
         try:
             self.record.play(action)
         except ValueError as err:  # IllegalAction, NotationError, AmbiguousAction
             self.refuse(err)
             return False
+        self._events_from = before  # show what this action and the random players' replies did
         self.selection = None
         self.run_bots()
         self.refresh()
@@ -195,6 +205,7 @@ class BoardView(anywidget.AnyWidget):
         if self.record.can_undo:
             self.record.undo()
         self.selection = None
+        self._show_last_action()
         self.refresh()
 
     def redo(self) -> None:
@@ -202,18 +213,21 @@ class BoardView(anywidget.AnyWidget):
         if self.record.can_redo:
             self.record.redo()
         self.selection = None
+        self._show_last_action()
         self.refresh()
 
     def step(self, delta: int) -> None:
         """Move through the record ``delta`` actions, chance steps included."""
         self.record.step(delta)
         self.selection = None
+        self._show_last_action()
         self.refresh()
 
     def goto(self, index: int) -> None:
         """Show the position after ``index`` actions (clamped to the record)."""
         self.record.goto(min(max(int(index), 0), len(self.record)))
         self.selection = None
+        self._show_last_action()
         self.refresh()
 
     def handle_message(self, content: dict[str, Any]) -> None:

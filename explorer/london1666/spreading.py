@@ -208,6 +208,12 @@ def why_illegal(state: "State", action: Any) -> IllegalAction | None:
 
 def _why_not_destination(state: "State", action: Spread) -> IllegalAction:
     board = state.board
+    region = next(r for r in fire_regions(state) if state.i(action.source) in r)
+    if not destinations(state, action.card, region):
+        src = board.districts[action.source].name
+        return IllegalAction(RULES["london.fire.direction"], f"with a {action.card} card no cone can leave the fire "
+                             f"of {src}: no {action.card} step leads from it into a district without fire",
+                             action=action)
     dest = board.districts[action.destination]
     k = state.i(action.destination)
     if dest.green_zone:
@@ -219,7 +225,6 @@ def _why_not_destination(state: "State", action: Spread) -> IllegalAction:
     if state.fire[k]:
         return IllegalAction(RULES["london.fire.direction"], f"{dest.name} is already burning: the move ends in "
                              "a district without fire", action=action)
-    region = next(r for r in fire_regions(state) if state.i(action.source) in r)
     found = destinations(state, action.card, region)
     if k not in found:
         return IllegalAction(RULES["london.fire.direction"], f"no {action.card} step leads into {dest.name} from "

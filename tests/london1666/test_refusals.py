@@ -114,6 +114,12 @@ def test_the_last_step_follows_the_card(spreading):
             "no E step leads into Tallow Hall from the fire connected to Pudding Lane")
 
 
+def test_a_card_that_leads_nowhere_says_so(spreading):
+    refused(spreading, "spread S pudding-lane pudding-lane", "london.fire.direction",
+            "with a S card no cone can leave the fire of Pudding Lane: no S step leads from it into a district "
+            "without fire")
+
+
 def test_priority_refuses_a_guarded_district_when_an_open_one_exists(spreading):
     s = position(spreading, fire={"pudding-lane": 25}, bands={"tallow-hall": 1})
     err = refused(s, "spread W pudding-lane tallow-hall", "london.fire.priority")

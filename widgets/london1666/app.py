@@ -17,7 +17,17 @@ from explorer.core import Record
 from .overlays import burn_risk, burn_risk_figure, fire_options_figure, score_over_time_figure
 from .view import LondonView
 
-__all__ = ["LondonApp"]
+__all__ = ["LondonApp", "LEGEND"]
+
+LEGEND = (
+    "<div style='font-size:12px;margin:4px 0'><b>On the board:</b> "
+    "<span style='color:#e4572e'>▲</span> fire cones (\"4(1)\": 4 cones, 1 covered by a trained band) · "
+    "<b>●</b> black: a free trained band · coloured ●: an owner pawn · "
+    "<span style='color:#d4b21f'>●</span> yellow: a face-down token · "
+    "<span style='color:#b03a2e'>●</span> red number: an objective's value · small houses in their owners' "
+    "colours (colours nobody plays are neutral) · grey: burnt · dark: demolished (a firebreak) · dark green: "
+    "fields and gardens, which never burn · the pale-green centre is the green region around Pudding Lane · "
+    "dashed line: the old city wall. The board is reconstructed from the rules, not the printed board.</div>")
 
 
 class LondonApp:
@@ -33,20 +43,21 @@ class LondonApp:
         self.players = w.Dropdown(options=[3, 4, 5, 6], value=players, description="Players")
         self.seed = w.IntText(value=seed, description="Seed")
         self.opponents = w.ToggleButtons(options=[("You vs random players", "random"), ("Hot-seat", "hot-seat")],
-                                         value=opponents, description="Play")
+                                         value=opponents, description="Play",
+                                         style={"button_width": "180px"})
         self.hidden = w.Checkbox(value=hidden_colours, description="Rule A: hidden colours")
         self.destruction = w.Checkbox(value=more_destruction, description="Rule B: more destruction")
         self.cones = w.Dropdown(options=[("100 fire cones", 100), ("65 (first printing)", 65)], value=fire_cones,
                                 description="Cones")
         self.start_button = w.Button(description="New game", button_style="primary", icon="fire")
         self.start_button.on_click(lambda _: self.new_game())
-        self.fire_button = w.Button(description="Where can the fire go?")
-        self.fire_button.on_click(lambda _: self.show(fire_options_figure(self.view.state)))
+        self.fire_button = w.Button(description="Where can the fire go?", layout=w.Layout(width="190px"))
+        self.fire_button.on_click(lambda _: self.show_fire())
         self.turns = w.IntSlider(value=3, min=1, max=6, description="Turns")
         self.risk_button = w.Button(description="Burn risk")
         self.risk_button.on_click(lambda _: self.show_risk())
         self.score_button = w.Button(description="Score over time")
-        self.score_button.on_click(lambda _: self.show(score_over_time_figure(self.view.record)))
+        self.score_button.on_click(lambda _: self.show_scores())
         self.hide_button = w.Button(description="Hide overlay")
         self.hide_button.on_click(lambda _: self.show(None))
         self.record_text = w.Textarea(placeholder="a saved record (JSON) to step through",
@@ -77,9 +88,9 @@ class LondonApp:
         bots = set(range(1, record.options.get("players", 4))) if self.opponents.value == "random" else set()
         self.view = LondonView(record, bots=bots, bot_seed=record.seed)
         self.board.children = [self.view]
-        self.note.value = ("<i>The board is reconstructed from the rules, not the printed board. "
-                           + ("You play the first colour; the others play random legal moves."
-                              if bots else "Hot-seat: every player clicks on their turn.") + "</i>")
+        self.note.value = ("<i>" + ("You play the first colour; the others play random legal moves (their "
+                                    "turns are listed under <b>What happened, and why</b>)."
+                                    if bots else "Hot-seat: every player clicks on their turn.") + "</i>" + LEGEND)
         self.show(None)
 
     def load(self, text: str) -> None:
@@ -98,8 +109,22 @@ class LondonApp:
         """Show ``figure`` under the board (or nothing)."""
         self.overlay.children = [] if figure is None else [go.FigureWidget(figure)]
 
+    def _busy(self, what: str) -> None:
+        self.overlay.children = [w.HTML(f"<i>{html.escape(what)}…</i>")]
+
+    def show_fire(self) -> None:
+        """The legal spreads of the fire now, on a map under the board."""
+        self._busy("Drawing where the fire can go")
+        self.show(fire_options_figure(self.view.state))
+
+    def show_scores(self) -> None:
+        """Each player's score by turn, under the board."""
+        self._busy("Scoring every turn")
+        self.show(score_over_time_figure(self.view.record))
+
     def show_risk(self) -> None:
         """Estimate the burn risk over the chosen number of turns and show its heat map."""
+        self._busy(f"Playing 400 random games of {self.turns.value} turns")
         state = self.view.state
         risk = burn_risk(state, turns=self.turns.value, playouts=400, seed=self.seed.value)
         self.show(burn_risk_figure(risk, state))

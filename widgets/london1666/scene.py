@@ -53,6 +53,9 @@ def _district_title(state: State, d: str) -> str:
         bits.append(f"objective worth {info.objective}")
     if state.tokens[k]:
         bits.append("a face-down token")
+    pawns = [state.name(seat) for seat in state.pawns_at(d)]
+    if pawns:
+        bits.append("pawn" + ("s" if len(pawns) > 1 else "") + " of " + ", ".join(pawns))
     return "; ".join(bits)
 
 
@@ -97,7 +100,6 @@ def board_scene(state: State, *, selected: str | None = None, show_hand: bool = 
                           "dash": dash, "class": name})
     for k, d in enumerate(board.ids):
         items += _district_pieces(state, k, d)
-    items += _pawns(state)
     if selected:
         items.append({"shape": "polygon", "points": [list(p) for p in board.districts[selected].polygon],
                       "fill": "none", "stroke": "#1f5fbf", "stroke_width": 4, "class": "selection"})
@@ -113,7 +115,7 @@ def _district_pieces(state: State, k: int, d: str) -> list[dict[str, Any]]:
     target = f"d-{d}"
     items: list[dict[str, Any]] = []
     name_fill = "#3b2f23" if not (state.burnt[k] or state.demolished[k]) else "#f4efe6"
-    items.append({"shape": "text", "x": x, "y": y - 12, "text": info.name, "size": 9, "fill": name_fill,
+    items.append({"shape": "text", "x": x, "y": y - 11, "text": info.name, "size": 9, "fill": name_fill,
                   "class": f"name {d}", "target": target})
     houses = state.houses[k]
     row = max(len(houses), 1) * 9
@@ -134,45 +136,41 @@ def _district_pieces(state: State, k: int, d: str) -> list[dict[str, Any]]:
         items.append({"shape": "circle", "cx": x + row / 2 + 8, "cy": y + 4, "r": 5, "fill": "#f2d13d", "stroke": "#333",
                       "stroke_width": 0.8, "class": f"token {d}", "target": target})
     fire, bands = state.fire[k], state.bands[k]
+    free = max(0, bands - fire)
+    pawns = state.pawns_at(d)
+    slots = (1 if fire else 0) + (1 if free else 0) + len(pawns)
+    px = x - (slots - 1) * 7
+    py = y + 13
     if fire:
         covered = min(fire, bands)
-        fx, fy = x - 10, y + 18
-        items.append({"shape": "polygon", "points": [[fx, fy - 8], [fx + 7, fy + 5], [fx - 7, fy + 5]],
+        items.append({"shape": "polygon", "points": [[px, py - 6], [px + 5.5, py + 4], [px - 5.5, py + 4]],
                       "fill": FIRE, "stroke": "#111" if covered else "#7a1d0b",
-                      "stroke_width": 2.2 if covered == fire else 1,
+                      "stroke_width": 2 if covered == fire else 0.8,
                       "class": f"fire {d}" + (" covered" if covered == fire else ""), "target": target})
         label = f"{fire}" if not covered else f"{fire}({covered})"
-        items.append({"shape": "text", "x": fx + 14, "y": fy + 1, "text": label, "size": 9, "fill": "#7a1d0b",
+        items.append({"shape": "text", "x": px, "y": py + 11, "text": label, "size": 8, "fill": "#7a1d0b",
                       "weight": 700, "class": f"fire-count {d}", "target": target})
-    free = max(0, bands - fire)
+        px += 14
     if free:
-        bx, by = x + 14, y + 18
-        items.append({"shape": "circle", "cx": bx, "cy": by, "r": 5.5, "fill": "#111", "stroke": "white",
-                      "stroke_width": 1.2, "class": f"band free {d}", "target": target})
+        items.append({"shape": "circle", "cx": px, "cy": py, "r": 4.5, "fill": "#111", "stroke": "white",
+                      "stroke_width": 1, "class": f"band free {d}", "target": target})
         if free > 1:
-            items.append({"shape": "text", "x": bx + 10, "y": by, "text": f"×{free}", "size": 9, "fill": "#111",
+            items.append({"shape": "text", "x": px, "y": py + 11, "text": f"×{free}", "size": 8, "fill": "#111",
                           "class": f"band-count {d}", "target": target})
+        px += 14
+    for seat in pawns:
+        items.append(_pawn(state, seat, px, py))
+        px += 14
     return items
 
 
-def _pawns(state: State) -> list[dict[str, Any]]:
-    items: list[dict[str, Any]] = []
-    by_district: dict[str, list[int]] = {}
-    for seat, s in enumerate(state.seats):
-        if s.pawn:
-            by_district.setdefault(s.pawn, []).append(seat)
-    for d, seats in by_district.items():
-        x, y = state.board.districts[d].label
-        for n, seat in enumerate(seats):
-            colour = state.seats[seat].pawn_colour or "white"
-            px = x - 6 * (len(seats) - 1) + 12 * n
-            active = seat == state.active and not state.is_terminal
-            items.append({"id": f"pawn-{seat}", "shape": "circle", "cx": px, "cy": y + 31, "r": 6.5,
-                          "fill": HOUSE_FILL[colour], "stroke": "#111" if active else "#555",
-                          "stroke_width": 2.5 if active else 1, "class": f"pawn {colour}" + (" active" if active else ""),
-                          "title": f"{state.name(seat)}'s owner pawn" + (" (to act)" if active else ""),
-                          "clickable": True})
-    return items
+def _pawn(state: State, seat: int, x: float, y: float) -> dict[str, Any]:
+    colour = state.seats[seat].pawn_colour or "white"
+    active = seat == state.active and not state.is_terminal
+    return {"id": f"pawn-{seat}", "shape": "circle", "cx": x, "cy": y, "r": 5.5, "fill": HOUSE_FILL[colour],
+            "stroke": "#111" if active else "#555", "stroke_width": 2.2 if active else 1,
+            "class": f"pawn {colour}" + (" active" if active else ""),
+            "title": f"{state.name(seat)}'s owner pawn" + (" (to act)" if active else ""), "clickable": True}
 
 
 def _hand_strip(state: State, top: float) -> list[dict[str, Any]]:
@@ -198,8 +196,9 @@ def _hand_strip(state: State, top: float) -> list[dict[str, Any]]:
         state.phase, state.phase)
     items.append({"shape": "text", "x": 16, "y": top + 16, "anchor": "start", "size": 13, "weight": 700,
                   "text": f"Turn {state.turn}: {who} {phase}", "class": "turn-line"})
-    held = ", ".join(f"{seat.tokens.count(t)} {name}" for t, name in (("charge", "charge"), ("double", "double move"),
-                                                                     ("vp", "1 VP")) if t in seat.tokens)
+    held = ", ".join(f"{seat.tokens.count(t)} × {name}" for t, name in (("charge", "demolition charge"),
+                                                                        ("double", "double move"), ("vp", "1-VP token"))
+                     if t in seat.tokens)
     deck = f"fire deck: {sum(state.deck)} cards, {len(state.deck)} fire card{'s' if len(state.deck) != 1 else ''} left"
     items.append({"shape": "text", "x": 16, "y": top + 34, "anchor": "start", "size": 11,
                   "text": f"{deck}; supply {state.supply} cones" + (f"; tokens: {held}" if held else ""),
@@ -227,9 +226,16 @@ def _hand_strip(state: State, top: float) -> list[dict[str, Any]]:
         items.append({"shape": "text", "x": bx + w / 2, "y": top + 67, "text": label, "size": 12,
                       "class": "button-label", "target": f"btn-{name}"})
         bx += w + 10
-    if HAND_SIZE and state.phase in ("bands", "pawns"):
-        items.append({"shape": "text", "x": bx, "y": top + 67, "anchor": "start", "size": 12,
-                      "text": "click a district outside the green region", "class": "hint"})
+    hint = {"bands": "click a district outside the pale-green centre for a trained band",
+            "pawns": "click a district outside the pale-green centre for your pawn",
+            "spread": "click a card, then the district the cone leaves, then where it goes",
+            "double": "a second spread with the same card, or No double move",
+            "blocked-fire": "no card can spread the fire: click where each extra cone goes",
+            "actions": "click your pawn or a free band's district, then a neighbour"}.get(state.phase)
+    if hint and HAND_SIZE:
+        items.append({"shape": "text", "x": 400, "y": top + 16, "anchor": "start", "size": 12, "text": hint,
+                      "class": "hint",
+                      "fill": "#5a4a36"})
     return items
 
 

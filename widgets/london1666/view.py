@@ -122,7 +122,7 @@ class LondonView(BoardView):
                 for k, s in enumerate(state.seats)]
         title = "Final score" if state.is_terminal else "Score (if the game ended now)"
         return [{"title": title, "header": ["", *names], "rows": rows},
-                {"title": "Players", "header": ["player", "houses", "hand", "tokens", "cones out"], "rows": hand}]
+                {"title": "Players", "header": ["player", "colour", "hand", "tokens", "cones out"], "rows": hand}]
 
     # ---- clicks -----------------------------------------------------------------------------------------
     def on_click(self, state: State, target: str) -> Any:
