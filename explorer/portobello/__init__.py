@@ -1,17 +1,25 @@
-"""Portobello Market (Thomas Odenhoven, Schmidt Spiele 2007): the board, in preparation.
+"""Portobello Market (Thomas Odenhoven, Schmidt Spiele 2007): the complete rules engine.
 
-Seed: ``001_34c637104103af06.txt`` (Portuguese rulebook). Only the board exists so far, as data
-(``data/board.yaml``) with its loader and validation (:class:`Board`); the rules engine, and with it
-``new_game``, is not written yet, so the registry lists the game as "in preparation".
+Seed: ``001_34c637104103af06.txt`` (Portuguese rulebook). The shipped board is a reconstruction (see
+``data/board.yaml`` and rule ``portobello.assume.board-reconstruction``).
 
-The shipped board is a **reconstruction** from the rules, not the printed board (``DECISIONS.md``,
-Portobello 1): 11 squares, 22 lanes of 2-6 stall spaces worth 1-3 points each, 12 triangular districts.
+Facts: 2-4 players; stalls 30 red, 30 yellow, 20 green, 16 blue (30/20/16 each for 2/3/4 players); action
+tokens 2, 3, 4 per player and 8 neutral ones (3, 3, 2, 2, 1, 1, 1, 1 from the top); 5 servants and 5 citizens
+in the bag, the Lord beside the board; scores start at 10. Chance: each customer drawn blind from the bag (in the
+customer-queue variant, the queue laid out at setup). Perfect information.
 
->>> board = Board.default()
->>> board.reconstruction
-'Reconstructed from the rules; not the printed board.'
+>>> s = new_game(players=2, seed=7)
+>>> s = s.apply("bobby d1").apply("act 3").apply("build c 0")
+>>> s.stalls_on("c"), s.actions_left, s.next_spaces("c")
+((0, None, None, None), 2, (1,))
 """
 
+from .actions import Action, parse_action
 from .board import Board
+from .bobby import cheapest_route
+from .rules import RULES
+from .setup import new_game
+from .state import VERSION, Options, Seat, State, Token
 
-__all__ = ["Board"]
+__all__ = ["new_game", "State", "Seat", "Token", "Options", "Action", "parse_action", "Board", "RULES", "VERSION",
+           "cheapest_route"]

@@ -1,0 +1,151 @@
+"""Moving the bobby (seed p. 2-3): across one lane at a time, paying a toll per lane by the stall majority.
+
+A move is one crossing (``bobby d2``); the bobby may move as often as the player likes during their turn, and
+:func:`cheapest_route` finds the cheapest way to a distant district, crossing by crossing.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from explorer.core import Event, IllegalAction
+
+from .actions import MoveBobby
+from .events import BobbyMoved
+from .rules import RULES
+
+if TYPE_CHECKING:
+    from .state import State
+
+
+def toll(state: "State", lane: str, seat: int) -> tuple[int, tuple[int, ...]]:
+    """What ``seat`` pays to move the bobby across ``lane`` (``portobello.bobby.toll``, seed p. 3):
+    ``(points paid, seats receiving 1 point each)``.
+
+    Nothing if ``seat`` alone has the most stalls on the lane; 1 point to nobody if the lane has no stalls or
+    ``seat`` shares the most; otherwise 1 point to each player with the most stalls.
+
+    >>> from explorer.portobello import new_game
+    >>> toll(new_game(players=2, seed=1), "c", 0)
+    (1, ())
+
+    Raises:
+        KeyError: for an unknown lane.
+    """
+    counts = [0, 0, 0, 0]
+    for owner in state.stalls[state.layout.lane[lane]]:
+        if owner is not None:
+            counts[owner] += 1
+    most = max(counts)
+    if not most:
+        return 1, ()
+    holders = tuple(s for s in range(4) if counts[s] == most)
+    if holders == (seat,):
+        return 0, ()
+    if seat in holders:
+        return 1, ()
+    return len(holders), holders
+
+
+def crossing(state: "State", destination: str) -> str | None:
+    """The lane between the bobby's district and ``destination``, or ``None`` if they are not neighbours."""
+    for district, lane in state.board.neighbours(state.bobby):
+        if district == destination:
+            return lane
+    return None
+
+
+def legal_moves(state: "State") -> list[MoveBobby]:
+    """The neighbouring districts the active player can afford to move the bobby to."""
+    seat = state.active
+    score = state.seats[seat].score
+    if score >= 4:  # no toll is more than 4 (one point to each of up to 4 players)
+        return [MoveBobby(d) for d, _ in state.board.neighbours(state.bobby)]
+    return [MoveBobby(d) for d, lane in state.board.neighbours(state.bobby) if toll(state, lane, seat)[0] <= score]
+
+
+def why_not(state: "State", action: MoveBobby) -> IllegalAction:
+    """The rule that forbids moving the bobby to ``action.district`` in the action phase."""
+    def refuse(rule: str, reason: str) -> IllegalAction:
+        return IllegalAction(RULES[rule], reason, action=action)
+
+    dest = action.district
+    if dest not in state.board.districts:
+        return refuse("portobello.board.market", f"there is no district {dest!r} on this board")
+    if dest == state.bobby:
+        return refuse("portobello.bobby.move", f"the bobby already stands in {dest}")
+    lane = crossing(state, dest)
+    if lane is None:
+        near = ", ".join(f"{d} (lane {lane_})" for d, lane_ in state.board.neighbours(state.bobby))
+        shared = set(state.board.lanes_of(dest)) & set(state.board.lanes_of(state.bobby))
+        if shared:
+            return refuse("portobello.bobby.rim", f"the bobby cannot leave the market across lane {shared.pop()}")
+        return refuse("portobello.bobby.move",
+                      f"{dest} is not next to {state.bobby}: the bobby crosses one lane at a time "
+                      f"(neighbours: {near}); use several moves")
+    paid, _ = toll(state, lane, state.active)
+    return refuse("portobello.assume.toll-limit",
+                  f"crossing lane {lane} costs {paid} point{'s' * (paid != 1)} and "
+                  f"{state.name(state.active)} has only {state.seat.score}")
+
+
+def apply(state: "State", action: MoveBobby) -> tuple["State", Sequence[Event]]:
+    """Place the bobby at setup (``portobello.setup.bobby``) or move it across one lane, paying the toll
+    (``portobello.bobby.toll``)."""
+    if state.phase == "bobby":
+        from .events import BobbyPlaced
+
+        return (state.replace(bobby=action.district, phase="choose", active=0, round=1),
+                [BobbyPlaced(state.name(state.active), action.district)])
+    lane = crossing(state, action.district)
+    me = state.active
+    paid, to = toll(state, lane, me)
+    seats = list(state.seats)
+    if paid:
+        from .scoring import _add
+
+        seats[me] = _add(seats[me], tolls=-paid)
+        for other in to:
+            seats[other] = _add(seats[other], tolls=1)
+    event = BobbyMoved(state.name(me), state.bobby, action.district, lane, paid, tuple(state.name(s) for s in to))
+    return state.replace(bobby=action.district, seats=tuple(seats)), [event]
+
+
+def cheapest_route(state: "State", destination: str, seat: int | None = None) -> tuple[list[str], int] | None:
+    """The cheapest way for ``seat`` (default: the active player) to move the bobby to ``destination``: the
+    districts entered in order and the points paid in all (tolls are recomputed on the current stalls; paying
+    never changes who has the majority). ``([], 0)`` if the bobby is already there, ``None`` if no route is
+    affordable with the player's score. Among equally cheap routes, the one with fewest crossings.
+
+    >>> from explorer.portobello import new_game
+    >>> s = new_game(players=2, seed=1).apply("bobby d1").apply("act 2")
+    >>> cheapest_route(s, "d7")
+    (['d2', 'd7'], 2)
+
+    Raises:
+        KeyError: for an unknown district.
+    """
+    me = state.active if seat is None else seat
+    if destination not in state.board.districts:
+        raise KeyError(f"no district {destination!r} on this board")
+    budget = state.seats[me].score
+    start = state.bobby
+    best = {start: (0, 0)}
+    heap = [(0, 0, start, [])]
+    while heap:
+        cost, hops, here, path = heapq.heappop(heap)
+        if here == destination:
+            return path, cost
+        if best.get(here, (cost, hops)) < (cost, hops):
+            continue
+        for there, lane in state.board.neighbours(here):
+            step = cost + toll(state, lane, me)[0]
+            if step > budget:
+                continue
+            key = (step, hops + 1)
+            if there not in best or key < best[there]:
+                best[there] = key
+                heapq.heappush(heap, (step, hops + 1, there, path + [there]))
+    return None

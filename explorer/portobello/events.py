@@ -1,0 +1,195 @@
+"""What Portobello Market actions make happen, each event naming the rule behind it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from explorer.core import Event, Rule
+
+from .rules import RULES
+
+
+@dataclass(frozen=True)
+class CustomerQueued(Event):
+    """Variant: the next customer of the visible queue was laid out (``portobello.option.customer-queue``)."""
+
+    rule: ClassVar[Rule] = RULES["portobello.option.customer-queue"]
+    kind: str
+    position: int
+
+    def describe(self) -> str:
+        return f"customer {self.position} in the queue is a {self.kind}"
+
+
+@dataclass(frozen=True)
+class BobbyPlaced(Event):
+    """The bobby was put in its first district (``portobello.setup.bobby``, seed p. 2)."""
+
+    rule: ClassVar[Rule] = RULES["portobello.setup.bobby"]
+    player: str
+    district: str
+
+    def describe(self) -> str:
+        return f"{self.player} puts the bobby in {self.district}"
+
+
+@dataclass(frozen=True)
+class TokenChosen(Event):
+    """A player took their turn with an action token (``portobello.turn.token``, seed p. 2)."""
+
+    rule: ClassVar[Rule] = RULES["portobello.turn.token"]
+    player: str
+    value: int
+    neutral: bool
+
+    def describe(self) -> str:
+        kind = "neutral token" if self.neutral else "token"
+        return f"{self.player} plays the {kind} {self.value}: {self.value} action{'s' * (self.value != 1)}"
+
+
+@dataclass(frozen=True)
+class StallBuilt(Event):
+    """A stall was built (``portobello.build.contiguous`` / ``first-at-end``, seed p. 2)."""
+
+    rule: ClassVar[Rule] = RULES["portobello.build.bobby-district"]
+    player: str
+    lane: str
+    index: int
+    value: int
+    left: int
+
+    def describe(self) -> str:
+        return (f"{self.player} builds on lane {self.lane}, space {self.index} (worth {self.value}); "
+                f"{self.left} stall{'s' * (self.left != 1)} left")
+
+
+@dataclass(frozen=True)
+class CustomerDrawn(Event):
+    """A customer came out of the bag (or the queue) (``portobello.customer.draw``, seed p. 2)."""
+
+    rule: ClassVar[Rule] = RULES["portobello.customer.draw"]
+    player: str
+    kind: str
+
+    def describe(self) -> str:
+        return f"{self.player} draws a {self.kind}"
+
+
+@dataclass(frozen=True)
+class CustomerPlaced(Event):
+    """A customer (or the Lord) was put on a square (``portobello.customer.place``, seed p. 2)."""
+
+    rule: ClassVar[Rule] = RULES["portobello.customer.place"]
+    player: str
+    kind: str
+    square: str
+
+    def describe(self) -> str:
+        return f"{self.player} puts the {self.kind} on {self.square}"
+
+
+@dataclass(frozen=True)
+class LordPlaced(Event):
+    """The Lord went on the last free square (``portobello.lord.place``, seed p. 4)."""
+
+    rule: ClassVar[Rule] = RULES["portobello.lord.place"]
+    player: str
+    square: str
+
+    def describe(self) -> str:
+        return f"{self.player} puts the Lord on {self.square}, the last free square"
+
+
+@dataclass(frozen=True)
+class BobbyMoved(Event):
+    """The bobby crossed a lane, and the toll was paid (``portobello.bobby.toll``, seed p. 3)."""
+
+    rule: ClassVar[Rule] = RULES["portobello.bobby.toll"]
+    player: str
+    source: str
+    destination: str
+    lane: str
+    paid: int
+    to: tuple[str, ...]
+
+    def describe(self) -> str:
+        move = f"{self.player} moves the bobby from {self.source} to {self.destination} across lane {self.lane}"
+        if not self.paid:
+            return f"{move}: free, they have the most stalls there"
+        if not self.to:
+            return f"{move}: pays 1 point to nobody"
+        return f"{move}: pays 1 point to {' and 1 to '.join(self.to)}"
+
+
+@dataclass(frozen=True)
+class LaneScored(Event):
+    """A full lane with customers at both ends scored (``portobello.score.lane``, seed p. 3)."""
+
+    rule: ClassVar[Rule] = RULES["portobello.score.lane"]
+    lane: str
+    ends: tuple[str, str]
+    multiplier: int
+    points: tuple[tuple[str, int], ...]
+
+    def describe(self) -> str:
+        got = ", ".join(f"{p} {n}" for p, n in self.points) or "nobody"
+        return f"lane {self.lane} scores ({self.ends[0]} and {self.ends[1]}: x{self.multiplier}): {got}"
+
+
+@dataclass(frozen=True)
+class DistrictScored(Event):
+    """A player scored a district with their 2 or 4 token (``portobello.score.district``, seed p. 4)."""
+
+    rule: ClassVar[Rule] = RULES["portobello.score.district"]
+    player: str
+    district: str
+    stalls: int
+    value: int
+    neutral_taken: int | None
+
+    def describe(self) -> str:
+        taken = (f"; they take the neutral {self.neutral_taken}" if self.neutral_taken is not None
+                 else "; the neutral stack is empty")
+        return (f"{self.player} scores district {self.district}: {self.stalls} stalls x {self.value} = "
+                f"{self.stalls * self.value}{taken}")
+
+
+@dataclass(frozen=True)
+class TokensTurnedUp(Event):
+    """All three of a player's tokens were face down, so they turn face up (``portobello.turn.flip``)."""
+
+    rule: ClassVar[Rule] = RULES["portobello.turn.flip"]
+    player: str
+
+    def describe(self) -> str:
+        return f"{self.player} has used all three tokens and turns them face up again"
+
+
+@dataclass(frozen=True)
+class TurnEnded(Event):
+    """A player's turn ended (``portobello.turn.flip``) and the next player is up."""
+
+    rule: ClassVar[Rule] = RULES["portobello.turn.flip"]
+    player: str
+    forfeited: int
+    next_player: str | None
+
+    def describe(self) -> str:
+        lost = f", {self.forfeited} action{'s' * (self.forfeited != 1)} forfeited" if self.forfeited else ""
+        after = f"; {self.next_player} to play" if self.next_player else ""
+        return f"{self.player} ends the turn{lost}{after}"
+
+
+@dataclass(frozen=True)
+class LordScored(Event):
+    """An unfinished lane leading from the Lord scored at the end (``portobello.end.lord-scoring``, p. 4)."""
+
+    rule: ClassVar[Rule] = RULES["portobello.end.lord-scoring"]
+    lane: str
+    multiplier: int
+    points: tuple[tuple[str, int], ...]
+
+    def describe(self) -> str:
+        got = ", ".join(f"{p} {n}" for p, n in self.points) or "nobody"
+        return f"the Lord scores unfinished lane {self.lane} (x{self.multiplier}): {got}"

@@ -1,0 +1,68 @@
+"""Setting up a game (seed p. 1-2): stalls, tokens, the neutral stack, scores, the bag and the bobby.
+
+Chance in setup happens only in the customer-queue variant (laying the queue out); the bobby's first district is
+chosen by the start player's right-hand neighbour, the player who plays last.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from explorer.core import Event, Rng, new_seed
+
+from .actions import Queued
+from .board import Board
+from .components import BAG, CITIZEN, COLOURS, NEUTRAL_STACK, PLAYER_COUNTS, SERVANT, STALLS_PER_PLAYER
+from .events import CustomerQueued
+
+if TYPE_CHECKING:
+    from .state import State
+
+
+def new_game(players: int = 3, seed: int | None = None, *, customer_queue: bool = False,
+             board: Board | None = None) -> "State":
+    """A new game, set up by the rules (``portobello.setup.*``), with any chance step drawn from ``seed``.
+
+    Seat 0 is the start player; the returned state waits for the last seat, the start player's right-hand
+    neighbour, to put the bobby in a district (``portobello.setup.bobby``).
+
+    >>> s = new_game(players=3, seed=1)
+    >>> s.players, s.phase, s.current_player, s.seats[0].stalls, s.neutral
+    (('red', 'yellow', 'green'), 'bobby', 2, 20, (3, 3, 2, 2, 1, 1, 1, 1))
+
+    Args:
+        players: 2 to 4 (colours red, yellow, then green, then blue).
+        seed: the random seed (a fresh one is drawn and kept if ``None``).
+        customer_queue: the variant with a visible customer queue (``portobello.option.customer-queue``).
+        board: a board of your own (default: the shipped reconstruction).
+
+    Raises:
+        ValueError: for a player count outside 2-4 or a bad option value.
+    """
+    from .state import Options, Seat, State, layout
+
+    if isinstance(players, bool) or players not in PLAYER_COUNTS:
+        raise ValueError(f"players must be 2, 3 or 4, got {players!r}")
+    options = Options(customer_queue)
+    if board is not None and not isinstance(board, Board):
+        raise ValueError(f"board must be a Board (see Board.from_file), got {type(board).__name__}")
+    board = board or Board.default()
+    lay = layout(board)
+    seats = tuple(Seat(colour, STALLS_PER_PLAYER[players]) for colour in COLOURS[:players])
+    state = State(board=board, options=options, seats=seats, phase="queue" if customer_queue else "bobby",
+                  active=players - 1, stalls=tuple((None,) * board.lanes[x].spaces for x in lay.lanes),
+                  squares=(None,) * len(lay.squares), bag=(BAG[SERVANT], BAG[CITIZEN]), queue=(), bobby=None,
+                  district_tokens=(None,) * len(lay.districts), neutral=NEUTRAL_STACK,
+                  scored=(False,) * len(lay.lanes), rng=Rng(new_seed() if seed is None else seed))
+    return state.resolve_chance()
+
+
+def apply(state: "State", action: Queued) -> tuple["State", Sequence[Event]]:
+    """Lay the next customer out in the variant's queue (``portobello.option.customer-queue``, seed p. 4)."""
+    servants, citizens = state.bag
+    bag = (servants - 1, citizens) if action.kind == SERVANT else (servants, citizens - 1)
+    queue = (*state.queue, action.kind)
+    phase = "queue" if sum(bag) else "bobby"
+    return (state.replace(bag=bag, queue=queue, phase=phase),
+            [CustomerQueued(action.kind, len(queue))])
