@@ -79,9 +79,6 @@ def why_not(state: "State", action: MoveBobby) -> IllegalAction:
     lane = crossing(state, dest)
     if lane is None:
         near = ", ".join(f"{d} (lane {lane_})" for d, lane_ in state.board.neighbours(state.bobby))
-        shared = set(state.board.lanes_of(dest)) & set(state.board.lanes_of(state.bobby))
-        if shared:
-            return refuse("portobello.bobby.rim", f"the bobby cannot leave the market across lane {shared.pop()}")
         return refuse("portobello.bobby.move",
                       f"{dest} is not next to {state.bobby}: the bobby crosses one lane at a time "
                       f"(neighbours: {near}); use several moves")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -110,17 +109,18 @@ def build(state: "State", action: Build) -> tuple["State", Sequence[Event]]:
     lay = state.layout
     k = lay.lane[action.lane]
     row = list(state.stalls[k])
+    first = all(o is None for o in row)
     row[action.index] = seat_n
     stalls = list(state.stalls)
     stalls[k] = tuple(row)
     seat = state.seats[seat_n]
     left = seat.stalls - 1
     seats = list(state.seats)
-    seats[seat_n] = dataclasses.replace(seat, stalls=left)
+    seats[seat_n] = type(seat)(seat.colour, left, seat.tokens, seat.lanes, seat.districts, seat.tolls, seat.lord)
     state = state.replace(seats=tuple(seats), stalls=tuple(stalls), actions_left=state.actions_left - 1,
                           progress=True)
     events: list[Event] = [StallBuilt(seat.colour, action.lane, action.index,
-                                      state.board.lanes[action.lane].values[action.index], left)]
+                                      state.board.lanes[action.lane].values[action.index], left, first)]
     state = score_lane_if_ready(state, action.lane, events)
     if not state.ending:
         if left == 0:

@@ -50,14 +50,20 @@ class TokenChosen(Event):
 
 @dataclass(frozen=True)
 class StallBuilt(Event):
-    """A stall was built (``portobello.build.contiguous`` / ``first-at-end``, seed p. 2)."""
+    """A stall was built: the first of its lane at an end (``portobello.build.first-at-end``) or next to the row
+    (``portobello.build.contiguous``), seed p. 2."""
 
-    rule: ClassVar[Rule] = RULES["portobello.build.bobby-district"]
     player: str
     lane: str
     index: int
     value: int
     left: int
+    first: bool = False
+
+    @property
+    def rule(self) -> Rule:  # type: ignore[override]
+        """The building rule this stall followed."""
+        return RULES["portobello.build.first-at-end" if self.first else "portobello.build.contiguous"]
 
     def describe(self) -> str:
         return (f"{self.player} builds on lane {self.lane}, space {self.index} (worth {self.value}); "
@@ -151,7 +157,8 @@ class DistrictScored(Event):
     def describe(self) -> str:
         taken = (f"; they take the neutral {self.neutral_taken}" if self.neutral_taken is not None
                  else "; the neutral stack is empty")
-        return (f"{self.player} scores district {self.district}: {self.stalls} stalls x {self.value} = "
+        return (f"{self.player} scores district {self.district}: {self.stalls} stall{'s' * (self.stalls != 1)} "
+                f"x {self.value} = "
                 f"{self.stalls * self.value}{taken}")
 
 

@@ -38,7 +38,7 @@ RULES = RuleTable([
          "Every scoring marker starts on space 10 of the scoring track.", f"{SEED} p. 1",
          "marcador de pontos; grelha de pontuação"),
     Rule("portobello.setup.start-player", "Start player and turn order",
-         "The player who was last in London starts; play goes clockwise. Seat 1 is the start player.",
+         "The player who was last in London starts; play goes clockwise. The engine calls the start player seat 0.",
          f"{SEED} p. 2", "primeiro jogador"),
     Rule("portobello.setup.bobby", "The bobby's first district",
          "Before the first turn, the start player's right-hand neighbour (the player who plays last) puts the "

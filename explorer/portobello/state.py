@@ -436,7 +436,8 @@ class State(GameState):
         else:
             who = f"{self.phase}, {self.name(self.active)} to act"
         points = ", ".join(f"{s.colour} {s.score}" for s in self.seats)
-        return f"Portobello Market, round {self.round} ({who}); bobby in {self.bobby}; scores: {points}"
+        where = f"bobby in {self.bobby}" if self.bobby else "bobby not placed yet"
+        return f"Portobello Market, round {self.round} ({who}); {where}; scores: {points}"
 
 
 def consistency_problems(state: State) -> list[str]:

@@ -1,9 +1,10 @@
 """Regenerate the golden playthrough transcripts in tests/data/ (run after a deliberate rules change, then read
-the diff): ``.venv/bin/python tests/data/make_golden.py``."""
+the diff): ``.venv/bin/python tests/data/make_golden.py`` (all of them) or ``... make_golden.py portobello``."""
 
 from __future__ import annotations
 
 import random
+import sys
 from pathlib import Path
 
 from explorer.london1666 import new_game
@@ -30,5 +31,35 @@ def london_transcript(seed: int = 1666, players: int = 4) -> str:
     return "\n".join(lines) + "\n"
 
 
+def portobello_transcript(seed: int = 2007, players: int = 3) -> str:
+    """Every action of a seeded random Portobello Market game, setup chance steps included, with the events it
+    caused (and their rule ids), then the final scores by category and the winners."""
+    from explorer.portobello import new_game as new_portobello
+
+    lines = [f"# Portobello Market: a seeded random game (seed {seed}, {players} players).",
+             "# Rules: seed 001_34c637104103af06.txt (Portuguese rulebook) and DECISIONS.md, Portobello section.",
+             "# Board: the shipped reconstruction. Player choices: random.Random(seed); chance: the game's seed.",
+             "# Regenerate with tests/data/make_golden.py after a deliberate rules change."]
+    chooser = random.Random(seed)
+    s = new_portobello(players=players, seed=seed)
+    while not s.is_terminal:
+        action = s.sample_chance() if s.is_chance_node else chooser.choice(s.legal_actions())
+        s = s.apply(action)
+        lines.append(f"{action}")
+        lines += [f"    {e.describe()}  [{e.rule.id}]" for e in s.events]
+    lines.append(f"# final scores after {s.round} rounds")
+    lines += [f"{name}: {score.total} {dict(score)}" for name, score in s.scores().items()]
+    lines.append(f"# winners: {', '.join(s.winners())}")
+    return "\n".join(lines) + "\n"
+
+
+TRANSCRIPTS = {"london": ("london1666_seed1666.txt", london_transcript),
+               "portobello": ("portobello_seed2007.txt", portobello_transcript)}
+"""Each game's golden file and the function that writes it."""
+
+
 if __name__ == "__main__":
-    (HERE / "london1666_seed1666.txt").write_text(london_transcript())
+    for game in sys.argv[1:] or list(TRANSCRIPTS):
+        name, make = TRANSCRIPTS[game]
+        (HERE / name).write_text(make())
+        print(f"wrote {HERE / name}")

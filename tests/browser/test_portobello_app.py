@@ -1,0 +1,90 @@
+"""The Portobello app in headless Chromium through Voila: render, play by clicks, an illegal click, undo."""
+
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+
+from .conftest import screenshot
+
+pytestmark = pytest.mark.browser
+
+APP = "/voila/render/notebooks/portobello/app.ipynb"
+WIDGET_TIMEOUT_MS = 120_000
+CLICK_TIMEOUT_MS = 15_000
+BOARD = "svg.rx-board"
+
+
+def revision(page) -> int:
+    return int(page.locator(BOARD).get_attribute("data-revision"))
+
+
+def click_target(page, target: str) -> float:
+    """Click the board item ``target`` (``token:1``, ``space:k:0``...) at its centre, as a user would, and wait
+    for the redraw; return the click-to-redraw latency in seconds."""
+    item = page.locator(f'{BOARD} [data-id="{target}"]')
+    item.scroll_into_view_if_needed()
+    before = revision(page)
+    box = item.bounding_box()
+    started = time.monotonic()
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.wait_for_function(f"() => Number(document.querySelector('{BOARD}').dataset.revision) > {before}",
+                           timeout=CLICK_TIMEOUT_MS)
+    return time.monotonic() - started
+
+
+def lit(page, target: str) -> bool:
+    """True if the item is outlined as a legal click."""
+    return "rx-hl-legal" in (page.locator(f'{BOARD} [data-id="{target}"]').get_attribute("class") or "")
+
+
+def test_portobello_app_plays_refuses_and_undoes(page, voila_url):
+    started = time.monotonic()
+    page.goto(voila_url + APP)
+    page.locator(f'{BOARD} [data-id="district:d1"]').wait_for(timeout=WIDGET_TIMEOUT_MS)
+    time_to_interactive = time.monotonic() - started
+    # seed 7: green (a random player, the start player's right-hand neighbour) has put the bobby in d6
+    assert page.locator(f"{BOARD} .district.d6.bobby").count() == 1
+    assert re.match(r"Round 1: red chooses", page.locator(".rx-status").inner_text())
+    assert page.locator('.rx-event-rule[data-rule="portobello.setup.bobby"]').count() == 1
+    assert lit(page, "token:1")
+    screenshot(page, "portobello-app-start")
+
+    latencies = []
+    # choose the token 3 (slot 1): three actions; the lanes around d6 (j, k, l) light up at both ends
+    latencies.append(click_target(page, "token:1"))
+    assert re.search(r"\b3 actions left", page.locator(".rx-status").inner_text())
+    assert lit(page, "space:k:0") and lit(page, "space:l:4") and not lit(page, "space:c:0")
+    # build on a lit space: lane k, space 0 (next to s4)
+    latencies.append(click_target(page, "space:k:0"))
+    assert page.locator(f"{BOARD} .space.k-0.built.red").count() == 1
+    assert re.search(r"\b2 actions left", page.locator(".rx-status").inner_text())
+    # the row continues from there: space 1 is lit now, space 5 (the far end) no longer
+    assert lit(page, "space:k:1") and not lit(page, "space:k:5")
+    screenshot(page, "portobello-app-built")
+
+    # an illegal click: lane c does not bound d6, where the bobby stands
+    latencies.append(click_target(page, "space:c:0"))
+    message = page.locator(".rx-message-illegal")
+    assert "lane c does not bound d6" in message.inner_text()
+    assert "(portobello.build.bobby-district)" in page.locator(".rx-why").inner_text()
+    assert page.locator(f"{BOARD} .space.c-0.free").count() == 1       # nothing changed
+    assert page.locator(f"{BOARD} .space.k-0.built.red").count() == 1
+    message.scroll_into_view_if_needed()
+    screenshot(page, "portobello-app-illegal-click")
+
+    # undo takes the stall back
+    before = revision(page)
+    page.locator("button.rx-undo").click()
+    page.wait_for_function(f"() => Number(document.querySelector('{BOARD}').dataset.revision) > {before}",
+                           timeout=CLICK_TIMEOUT_MS)
+    assert page.locator(f"{BOARD} .space.k-0.free").count() == 1
+    assert page.locator(f"{BOARD} .space.built").count() == 0
+    screenshot(page, "portobello-app-after-undo")
+
+    latencies.sort()
+    print(f"\nPortobello app: time to interactive board {time_to_interactive:.1f} s; click-to-redraw latency "
+          f"median {latencies[len(latencies) // 2] * 1000:.0f} ms, max {latencies[-1] * 1000:.0f} ms "
+          f"over {len(latencies)} clicks")

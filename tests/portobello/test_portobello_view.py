@@ -1,0 +1,324 @@
+"""The Portobello board view driven from Python: clicks become the right engine actions, refusals name the rule.
+
+Games start from a seeded :class:`Record` (2 players: red starts, yellow puts the bobby in a district first).
+"""
+
+from __future__ import annotations
+
+import plotly.graph_objects as go
+import pytest
+
+from explorer.core import Record
+from explorer.portobello import State, new_game
+from widgets.portobello import PortobelloView, board_scene, board_svg
+from widgets.portobello.view import plan_bobby_route
+
+SEED = 7
+
+
+def click(view, target):
+    view.handle_message({"kind": "click", "target": target})
+
+
+def make_view(*actions, players: int = 2, **kwargs) -> PortobelloView:
+    return PortobelloView(Record("portobello", seed=SEED, options={"players": players}, actions=actions), **kwargs)
+
+
+@pytest.fixture
+def acting():
+    """Red to act with the token 3 (3 actions), the bobby in d1 (lanes a, b, c)."""
+    return make_view("bobby d1", "act 3")
+
+
+# ---- setup and tokens ----------------------------------------------------------------------------------------------
+def test_setup_click_places_the_bobby_then_red_chooses():
+    view = make_view()
+    assert view.status["text"].startswith("yellow places the bobby")
+    assert len(view.highlights) == 12 and all(k.startswith("district:") for k in view.highlights)
+    click(view, "district:d5")
+    assert view.record.actions == ("bobby d5",) and view.state.phase == "choose"
+    assert view.status["text"].startswith("Round 1: red chooses a token")
+
+
+def test_a_space_click_before_the_bobby_is_placed_names_the_setup_rule():
+    view = make_view()
+    click(view, "space:c:0")
+    assert view.message["rule"] == "portobello.setup.bobby" and view.record.actions == ()
+
+
+def test_token_click_plays_that_token():
+    view = make_view("bobby d1")
+    assert {"token:0", "token:1", "token:2", "score:2", "score:4"} <= set(view.highlights)
+    click(view, "token:2")
+    assert view.record.actions[-1] == "act 4" and view.state.actions_left == 4
+    assert "token 4 · 4 actions left" in view.status["text"]
+
+
+def test_a_face_down_token_is_refused_with_the_flip_rule():
+    view = make_view("bobby d1", "act 3", "build c 0", "build c 1", "build c 2", "end",  # red's 3 is now face down
+                     "act 2", "build a 0", "build a 1", "end")  # yellow
+    assert view.state.name(view.state.active) == "red" and not view.state.seat.tokens[1].face_up
+    before = view.record.actions
+    click(view, "token:1")
+    assert view.message["rule"] == "portobello.turn.flip" and view.record.actions == before
+    assert "face down until all three have been used" in view.message["text"]
+
+
+# ---- building ------------------------------------------------------------------------------------------------------
+def test_clicking_a_lit_space_builds_there(acting):
+    lit = {k for k, v in acting.highlights.items() if k.startswith("space:")}
+    assert lit == {"space:a:0", "space:a:3", "space:b:0", "space:b:4", "space:c:0", "space:c:3"}
+    click(acting, "space:c:0")
+    assert acting.record.actions[-1] == "build c 0" and acting.state.actions_left == 2
+    built = next(i for i in acting.scene["items"] if i.get("id") == "space:c:0")
+    assert built["class"] == "space c-0 built red" and "stall of red" in built["title"]
+    assert {k for k in acting.highlights if k.startswith("space:")} == {
+        "space:a:0", "space:a:3", "space:b:0", "space:b:4", "space:c:1"}
+    assert [e["type"] for e in acting.events] == ["StallBuilt"]
+
+
+@pytest.mark.parametrize("target, rule, text", [
+    ("space:c:1", "portobello.build.first-at-end", "lane c is empty: its first stall goes at an end, space 0 or 3"),
+    ("space:k:0", "portobello.build.bobby-district",
+     "lane k does not bound d1, where the bobby stands; stalls go on lanes a, b, c (or move the bobby first)"),
+    ("btn:end", "portobello.assume.forfeit",
+     "red still has 3 actions that can be taken (build a stall, place a customer or the Lord)"),
+    ("square:s4", "portobello.customer.draw", "draw a customer first (customer), then place it"),
+    ("btn:lord", "portobello.lord.place", "the Lord comes only after the tenth customer; 10 still to come"),
+])
+def test_illegal_clicks_show_the_rule_and_change_nothing(acting, target, rule, text):
+    before = (acting.record.actions, acting.record.cursor, acting.scene)
+    click(acting, target)
+    assert acting.message["kind"] == "illegal" and acting.message["rule"] == rule
+    assert acting.message["text"] == text
+    assert acting.message["title"] == acting.state.rules[rule].title
+    assert (acting.record.actions, acting.record.cursor, acting.scene) == before
+
+
+# ---- the bobby ---------------------------------------------------------------------------------------------------
+@pytest.fixture
+def tolled():
+    """Yellow holds lane c (spaces 0 and 1); red, with the bobby in d1, has just chosen the token 3."""
+    return make_view("bobby d1", "act 2", "build a 0", "build a 1", "end",
+                     "act 2", "build c 0", "build c 1", "end", "act 3")
+
+
+def test_the_route_and_its_toll_are_shown_before_paying_then_paid(tolled):
+    assert tolled.highlights["district:d7"] == {"label": "toll 2", "tone": "legal"}
+    assert tolled.highlights["district:d2"] == {"label": "toll 1", "tone": "legal"}
+    before = tolled.record.actions
+    click(tolled, "district:d7")
+    assert tolled.record.actions == before  # nothing paid yet
+    assert tolled.message["kind"] == "info" and tolled.message["rule"] == "portobello.bobby.toll"
+    assert tolled.message["text"].startswith(
+        "Bobby to d7: d1 → d2 across c: 1 point, 1 to yellow; d2 → d7 across d: 1 point to nobody. "
+        "Toll 2 points in all (received: yellow +1); red would go from 10 to 8.")
+    assert tolled.highlights["district:d7"] == {"label": "toll 2", "tone": "selected"}
+    assert tolled.highlights["district:d2"]["tone"] == "selected" and "btn:confirm" in tolled.highlights
+    assert any(i.get("class") == "route" for i in tolled.scene["items"])
+    click(tolled, "district:d7")  # the second click pays and moves
+    assert tolled.record.actions[len(before):] == ("bobby d2", "bobby d7")
+    assert tolled.state.bobby == "d7" and tolled.state.seat.score == 8
+    assert tolled.state.seats[1].score == 11 and tolled.state.actions_left == 3
+    assert [e["fields"]["paid"] for e in tolled.events] == [1, 1] and tolled.selection is None
+
+
+def test_the_confirm_button_pays_and_cancel_stays(tolled):
+    click(tolled, "district:d2")
+    click(tolled, "btn:cancel")
+    assert tolled.selection is None and tolled.state.bobby == "d1"
+    click(tolled, "district:d2")
+    click(tolled, "btn:confirm")
+    assert tolled.record.actions[-1] == "bobby d2" and tolled.state.seat.score == 9
+
+
+def test_clicking_the_bobbys_own_district_names_the_rule(tolled):
+    click(tolled, "district:d1")
+    assert tolled.message["rule"] == "portobello.bobby.move"
+    assert tolled.message["text"] == "the bobby already stands in d1"
+
+
+def test_no_affordable_route_is_none():
+    d = new_game(players=2, seed=1).to_dict()
+    d.update(phase="actions", active=0, round=1, bobby="d1", actions_left=2, token_slot=1)
+    d["seats"][0]["points"]["tolls"] = -10  # red has 0 points: every crossing of an empty lane costs 1
+    broke = State.from_dict(d)
+    assert plan_bobby_route(broke, "d7") is None
+    assert plan_bobby_route(broke, "d1").steps == ()
+
+
+# ---- customers ---------------------------------------------------------------------------------------------------
+def test_drawing_then_placing_a_customer(acting):
+    click(acting, "btn:customer")
+    assert acting.record.actions[-2] == "customer" and acting.record.actions[-1].startswith("drawn ")
+    drawn = acting.state.pending
+    assert acting.state.phase == "place" and acting.status["text"].endswith(
+        f"places the drawn {drawn} · red 10 · yellow 10")
+    assert set(acting.highlights) == {f"square:s{n}" for n in range(1, 12)}
+    click(acting, "space:c:0")  # anything but placing is refused first
+    assert acting.message["rule"] == "portobello.customer.place"
+    click(acting, "square:s4")
+    assert acting.record.actions[-1] == "place s4" and acting.state.customer_at("s4") == drawn
+    square = next(i for i in acting.scene["items"] if i.get("id") == "square:s4")
+    assert square["class"] == f"square s4 {drawn}"
+    click(acting, "btn:customer")
+    click(acting, "square:s4")
+    assert acting.message["rule"] == "portobello.customer.place"
+    assert acting.message["text"] == f"s4 already holds a {drawn}; customers go on empty squares"
+
+
+# ---- district scoring ------------------------------------------------------------------------------------------------
+@pytest.fixture
+def scoring():
+    """Red has 3 stalls on d1's lanes (a 0, a 1, c 0), 1 on d2's (c 0), at the start of red's second turn."""
+    return make_view("bobby d1", "act 3", "build a 0", "build a 1", "build c 0", "end",
+                     "act 2", "build b 0", "build b 1", "end")
+
+
+def test_token_then_district_scores_it(scoring):
+    click(scoring, "score:4")
+    assert scoring.selection == ("score", 4) and scoring.record.actions[-1] == "end"
+    assert scoring.highlights["district:d1"] == {"label": "+12", "tone": "legal"}
+    assert scoring.highlights["district:d2"] == {"label": "+4", "tone": "legal"}
+    click(scoring, "district:d1")
+    assert scoring.record.actions[-1] == "district d1 x4"
+    assert scoring.state.seats[0].score == 22 and scoring.state.district_token("d1") == (0, 4)
+    token = next(i for i in scoring.scene["items"] if "district-token " in i.get("class", ""))
+    assert token["class"] == "district-token d1 red x4"
+
+
+def test_district_then_token_scores_it(scoring):
+    click(scoring, "district:d2")
+    assert scoring.selection == ("district", "d2") and "×2 = 2 or ×4 = 4" in scoring.message["text"]
+    assert scoring.highlights["score:2"] == {"label": "+2", "tone": "legal"}
+    click(scoring, "score:2")
+    assert scoring.record.actions[-1] == "district d2 x2" and scoring.state.seats[0].score == 12
+
+
+def test_a_scored_district_cannot_be_scored_again(scoring):
+    click(scoring, "score:4")
+    click(scoring, "district:d1")  # red's turn is spent: yellow chooses now
+    assert scoring.state.name(scoring.state.active) == "yellow"
+    click(scoring, "district:d1")
+    assert scoring.message["rule"] == "portobello.score.district-once"
+    assert scoring.message["text"] == "d1 was already scored by red with a 4; a district takes one token in the " \
+        "whole game"
+
+
+# ---- bots, undo, panel, drawing -----------------------------------------------------------------------------------
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_bots_play_a_full_game(players):
+    view = make_view(players=players, bots=set(range(players)), bot_seed=players)
+    assert view.state.is_terminal and view.status["text"].startswith("Game over:")
+    assert view.highlights == {} and view.panel[0]["title"] == "Final score"
+    assert view.record.replay()[-1].to_dict() == view.state.to_dict()
+
+
+def test_a_bot_answers_a_human_turn():
+    view = make_view(bots={1})  # yellow is a random player: it puts the bobby in at once
+    assert view.state.phase == "choose" and view.state.active == 0
+    click(view, "token:0")  # act 2
+    for _ in range(2):  # build on the first lit space, twice
+        click(view, next(k for k in sorted(view.highlights) if k.startswith("space:")))
+    assert view.state.actions_left == 0 and "btn:end" in view.highlights
+    mine = len(view.record)
+    click(view, "btn:end")
+    assert len(view.record) > mine + 1  # yellow's whole turn was played after red's end
+    assert view.state.active == 0 and view.state.phase == "choose"
+    assert any(e["fields"].get("player") == "yellow" for e in view.events)
+
+
+def test_undo_and_redo_restore_the_board(acting):
+    scene_before = acting.scene
+    click(acting, "space:c:0")
+    assert acting.scene != scene_before
+    acting.handle_message({"kind": "undo"})
+    assert acting.scene == scene_before and acting.status["can_redo"]
+    acting.handle_message({"kind": "redo"})
+    assert acting.record.actions[-1] == "build c 0" and acting.state.stalls_on("c")[0] == 0
+
+
+def test_the_panel_lists_scores_players_and_customers(tolled):
+    score, players, customers = tolled.panel
+    assert score["header"] == ["", "red", "yellow"]
+    assert [row[0] for row in score["rows"]] == ["start", "lanes", "districts", "bobby tolls", "Lord", "total"]
+    assert players["rows"][0] == ["red", 28, "2 (down) · 3 · 4", "-"]
+    assert customers["rows"][0] == ["bag", "5 servants, 5 citizens"]
+    assert customers["rows"][-1] == ["neutral stack (top first)", "3 3 2 2 1 1 1 1"]
+
+
+def test_the_scene_draws_every_piece_and_says_it_is_a_reconstruction():
+    state = new_game(players=2, seed=1).apply("bobby d1")
+    items = board_scene(state)["items"]
+    ids = {i["id"] for i in items if "id" in i}
+    assert sum(1 for i in ids if i.startswith("space:")) == 90
+    assert sum(1 for i in ids if i.startswith("square:")) == 11
+    assert sum(1 for i in ids if i.startswith("district:")) == 12
+    assert any(i.get("class") == "bobby" for i in items)
+    caption = next(i for i in items if "reconstruction" in i.get("class", ""))
+    assert "not the printed board" in caption["text"]
+    space = next(i for i in items if i.get("id") == "space:k:0")
+    assert space["title"] == "Lane k (Westbourne Grove, from s4 to s5), space 0 of 0-5: worth 3; free"
+    district = next(i for i in items if i.get("id") == "district:d1")
+    assert district["title"].startswith("District d1: lanes a, b, c; no action token yet; the bobby stands here")
+
+
+def test_scored_lanes_are_marked_and_the_svg_names_its_items():
+    d = new_game(players=2, seed=1).to_dict()
+    d.update(phase="choose", active=0, round=2, bobby="d1", lanes={"r": ["red", "yellow"]},
+             squares={"s7": "citizen", "s8": "citizen"}, scored=["r"], bag={"servant": 5, "citizen": 3})
+    d["seats"][0].update(stalls=29, points={"lanes": 9})
+    d["seats"][1].update(stalls=29, points={"lanes": 3})
+    state = State.from_dict(d)
+    items = board_scene(state)["items"]
+    assert any(i.get("class") == "lane r scored" for i in items)
+    assert any(i.get("text") == "r ✓×3" for i in items)
+    svg = str(board_svg(state, marks={"district:d10": "toll 2"}, selected="district:d10"))
+    assert svg.startswith("<svg") and 'data-id="space:r:0"' in svg and ">toll 2</text>" in svg
+    assert 'class="rx-item square s7 citizen"' in svg
+
+
+def test_the_variant_draws_the_queues_first_customer():
+    view = PortobelloView(Record("portobello", seed=SEED, options={"players": 2, "customer_queue": True},
+                                 actions=["bobby d1", "act 3"]))
+    first = view.state.queue[0]
+    assert view.panel[2]["rows"][0] == ["queue (next first)", " ".join(view.state.queue)]
+    click(view, "btn:customer")
+    assert view.record.actions[-1] == "customer" and view.state.pending == first  # no chance step: it is known
+    click(view, "square:s2")
+    assert view.state.customer_at("s2") == first
+
+
+def test_a_click_after_the_end_gives_a_hint_and_changes_nothing():
+    view = make_view(bots={0, 1}, bot_seed=1)
+    before = view.record.actions
+    click(view, "district:d1")
+    assert view.message["kind"] == "info" and "game is over" in view.message["text"]
+    assert view.record.actions == before
+
+
+# ---- the app ---------------------------------------------------------------------------------------------------
+def test_the_app_starts_plays_saves_and_loads():
+    from widgets.portobello.app import PortobelloApp
+
+    app = PortobelloApp(players=3, seed=SEED)
+    assert app.view.bots == {1, 2} and app.view.state.active == 0  # the random green placed the bobby
+    assert [box.description for box in app._bot_row.children] == ["red: random player", "yellow: random player",
+                                                                     "green: random player"]
+    figure = app.tab_boxes[0].children[0]
+    assert isinstance(figure, go.FigureWidget) and figure.layout.title.text.startswith("What each move scores")
+    click(app.view, "token:1")
+    assert "red · token 3" in app.view.status["text"]
+    for index in range(3):
+        assert app.overlay_figure(index).to_dict()["data"]
+    saved = app.save()
+    app.load(saved)
+    assert app.view.record.actions == Record.from_json(saved).actions and app.view.bots == set()
+    app.load(Record("london1666", seed=1, options={"players": 4}).to_json())
+    assert "not Portobello Market" in app.note.value and app.view.record.actions[-1] == "act 3"
+    app.players.value = 2
+    app.queue.value = True
+    for box in app.bot_boxes:
+        box.value = False
+    app.new_game()
+    assert app.view.record.options == {"players": 2, "customer_queue": True} and app.view.state.phase == "bobby"

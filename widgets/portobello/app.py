@@ -1,0 +1,230 @@
+"""The Portobello Market app: choose a game, play it on the board (hot-seat or with random players), overlays.
+
+``PortobelloApp().widget`` is what ``notebooks/portobello/app.ipynb`` shows (one call::
+
+    from widgets.portobello.app import PortobelloApp
+    PortobelloApp(players=3, seed=7).widget
+
+). Everything the user does goes through the engine: the board is a
+:class:`~widgets.portobello.view.PortobelloView` over a :class:`~explorer.core.Record`; the overlays are the pure
+functions of :mod:`widgets.portobello.overlays`, redrawn for the position shown.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+from collections.abc import Callable, Iterable
+from typing import Any
+
+import ipywidgets as w
+import plotly.graph_objects as go
+
+from explorer.core import Record
+from explorer.portobello.components import COLOURS, PLAYER_COUNTS
+
+from .overlays import expected_lane_figure, move_value_figure, score_over_time_figure
+from .view import PortobelloView
+
+__all__ = ["PortobelloApp", "LEGEND", "OVERLAYS"]
+
+LEGEND = (
+    "<div style='font-size:12px;margin:4px 0;line-height:1.5'><b>On the board:</b> "
+    "circles are the 11 <b>squares</b> (dashed: empty; a figure on it is a customer: "
+    "<span style='color:#9a9a9a'>●</span> grey servant, <span style='color:#f29bbb'>●</span> pink citizen, "
+    "● black with a crown: the Lord) · the roads between them are the 22 <b>lanes</b>, each small box a stall "
+    "space with its printed value (1-3), filled in the owner's colour once built "
+    "(<span style='color:#c0392b'>■</span> red, <span style='color:#e9c400'>■</span> yellow, "
+    "<span style='color:#2e8b57'>■</span> green, <span style='color:#2e6fb7'>■</span> blue) · a lane's letter "
+    "sits beside it; a <span style='background:#e6c35c'>&nbsp;gold&nbsp;</span> lane has scored (\"✓×2\": its "
+    "multiplier) · the triangles are the 12 <b>districts</b> (d1-d12); the navy helmet is the <b>bobby</b>; a "
+    "coloured disc \"×4\" is the action token that scored the district, and tints it · under the map: whose "
+    "turn, their tokens (white with a black ring: neutral; dashed grey: face down) and the buttons · green "
+    "outlines: what you can click now, with the toll of moving the bobby there. "
+    "<b>The board is a reconstruction from the rules, not the printed board.</b></div>")
+"""The legend shown under the board (HTML)."""
+
+OVERLAYS: tuple[tuple[str, Callable[..., go.Figure]], ...] = (
+    ("Move values", move_value_figure),
+    ("Lane values", expected_lane_figure),
+)
+"""The overlays drawn from the position shown, by tab title (plus "Scores", over time, from the record):
+what each move scores now (:func:`~widgets.portobello.overlays.move_value_figure`) and the expected value of
+the open lanes (:func:`~widgets.portobello.overlays.expected_lane_figure`)."""
+OVERLAY_WIDTH = 1100
+"""Width in pixels of the overlay figures (a FigureWidget in a tab does not always size itself)."""
+
+
+class PortobelloApp:
+    """A game setup form, the board, the overlays in tabs and save/load, as one ipywidgets box (``.widget``).
+
+    Args:
+        players: 2 to 4.
+        seed: the game's seed (customers drawn from the bag, the variant's queue, the random players).
+        customer_queue: the variant with a visible customer queue (``portobello.option.customer-queue``).
+        bots: seats played by random legal moves (0 = red, the start player); default: every seat but red.
+        follow: redraw the open overlay after every move (otherwise only with its "Redraw" button).
+    """
+
+    def __init__(self, *, players: int = 3, seed: int = 7, customer_queue: bool = False,
+                 bots: Iterable[int] | None = None, follow: bool = True) -> None:
+        if players not in PLAYER_COUNTS:
+            raise ValueError(f"players must be 2, 3 or 4, got {players!r}")
+        bots = set(range(1, players)) if bots is None else set(bots)
+        self.players = w.Dropdown(options=list(PLAYER_COUNTS), value=players, description="Players")
+        self.seed = w.IntText(value=seed, description="Seed")
+        self.queue = w.Checkbox(value=customer_queue, description="Variant: customer queue",
+                                indent=False)
+        self.bot_boxes = [w.Checkbox(value=k in bots, description=f"{colour}: random player", indent=False,
+                                     layout=w.Layout(width="170px")) for k, colour in enumerate(COLOURS)]
+        self.players.observe(lambda _: self._show_bot_boxes(), names="value")
+        self.start_button = w.Button(description="New game", button_style="primary", icon="play")
+        self.start_button.on_click(lambda _: self.new_game())
+        self.follow = w.Checkbox(value=follow, description="Redraw after every move", indent=False)
+        self.redraw_button = w.Button(description="Redraw", icon="refresh", layout=w.Layout(width="110px"))
+        self.redraw_button.on_click(lambda _: self.draw_overlay())
+        self.tab_boxes = [w.VBox() for _ in range(len(OVERLAYS) + 1)]
+        self.tabs = w.Tab(children=self.tab_boxes,
+                          titles=tuple(title for title, _ in OVERLAYS) + ("Scores",))
+        self.tabs.observe(lambda _: self.draw_overlay(), names="selected_index")
+        self.record_text = w.Textarea(placeholder="a saved record (JSON) to step through or continue",
+                                      layout=w.Layout(width="100%", height="90px"))
+        self.save_button = w.Button(description="Show record")
+        self.save_button.on_click(lambda _: self.save())
+        self.load_button = w.Button(description="Load record")
+        self.load_button.on_click(lambda _: self.load(self.record_text.value))
+        self.note = w.HTML()
+        self.board = w.VBox()
+        self.view: PortobelloView
+        self._bot_row = w.HBox()
+        self._drawn_at: tuple[int, int] | None = None
+        self._show_bot_boxes()
+        self._start(Record("portobello", seed=seed, options=self._options(players, customer_queue)), bots)
+        form = w.VBox([w.HBox([self.players, self.seed, self.queue]), self._bot_row, self.start_button])
+        records = w.VBox([w.HBox([self.save_button, self.load_button]), self.record_text])
+        self.widget = w.VBox([form, self.note, self.board, w.HTML(LEGEND),
+                              w.HBox([self.follow, self.redraw_button]), self.tabs,
+                              w.Accordion(children=[records], titles=("Save or load a record",))])
+
+    # ---- games ------------------------------------------------------------------------------------------------
+    @staticmethod
+    def _options(players: int, customer_queue: bool) -> dict[str, Any]:
+        options: dict[str, Any] = {"players": players}
+        if customer_queue:
+            options["customer_queue"] = True
+        return options
+
+    def _show_bot_boxes(self) -> None:
+        self._bot_row.children = self.bot_boxes[:self.players.value]
+
+    def new_game(self) -> None:
+        """Start a game with the form's settings."""
+        players = self.players.value
+        bots = {k for k, box in enumerate(self.bot_boxes[:players]) if box.value}
+        self._start(Record("portobello", seed=self.seed.value, options=self._options(players, self.queue.value)),
+                    bots)
+
+    def _start(self, record: Record, bots: set[int]) -> None:
+        players = record.options.get("players", 3)
+        bots = {k for k in bots if k < players}
+        if hasattr(self, "view"):
+            self.view.unobserve(self._moved, names="revision")
+        self.view = PortobelloView(record, bots=bots, bot_seed=record.seed)
+        self.view.observe(self._moved, names="revision")
+        self.board.children = [self.view]
+        humans = [COLOURS[k] for k in range(players) if k not in bots]
+        if not humans:
+            who = "Every seat is a random player: the whole game has been played; step through it."
+        elif bots:
+            who = (f"You play {', '.join(humans)}; {', '.join(COLOURS[k] for k in sorted(bots))} "
+                   f"play{'s' * (len(bots) == 1)} random legal moves (listed under <b>What happened, and why</b>).")
+        else:
+            who = "Hot-seat: every player clicks on their turn."
+        variant = " Customer-queue variant: the queue is shown under the map." if record.options.get(
+            "customer_queue") else ""
+        self.note.value = f"<i>{who}{variant}</i>"
+        self.draw_overlay()
+
+    def save(self) -> str:
+        """Put the game's record (JSON) in the text box, and return it."""
+        self.record_text.value = self.view.record.to_json()
+        return self.record_text.value
+
+    def load(self, text: str) -> None:
+        """Open a saved record (JSON) to step through or continue; a bad one is explained, nothing changes."""
+        try:
+            record = Record.from_json(text, what="the pasted record")
+        except ValueError as err:  # InvalidRecord and anything the options refuse
+            self.note.value = f"<pre>{html.escape(str(err))}</pre>"
+            return
+        if record.game != "portobello":
+            self.note.value = (f"<pre>the pasted record is a game of {html.escape(record.game)}, "
+                               "not Portobello Market</pre>")
+            return
+        self._start(record, set())
+
+    # ---- overlays ---------------------------------------------------------------------------------------------
+    def _moved(self, change: Any) -> None:
+        """After a redraw of the board: redraw the overlay if the position changed (not for a mere selection).
+
+        In a running kernel the overlay is redrawn just after the click's message is handled, so the board's
+        update reaches the browser first and the (slower) figure follows."""
+        if not self.follow.value:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # plain Python (tests, scripts): at once
+            self._follow()
+        else:
+            loop.call_soon(self._follow)
+
+    def _follow(self) -> None:
+        if (self.view.record.cursor, len(self.view.record)) != self._drawn_at:
+            self.draw_overlay()
+
+    def overlay_figure(self, index: int | None = None) -> go.Figure:
+        """The figure of overlay tab ``index`` (default: the open tab) for the position shown."""
+        index = self.tabs.selected_index if index is None else index
+        index = 0 if index is None else index
+        if index < len(OVERLAYS):
+            return OVERLAYS[index][1](self.view.state)
+        return score_over_time_figure(self.view.record.states[:self.view.record.cursor + 1])
+
+    def draw_overlay(self) -> None:
+        """Redraw the open overlay tab for the position shown (a bug shows as a message, never kills the app)."""
+        index = self.tabs.selected_index or 0
+        box = self.tab_boxes[index]
+        self._drawn_at = (self.view.record.cursor, len(self.view.record))
+        try:
+            figure = self.overlay_figure(index)
+            figure.update_layout(width=OVERLAY_WIDTH)
+            shown = box.children[0] if box.children else None
+            if isinstance(shown, go.FigureWidget) and _same_traces(shown, figure):
+                _redraw_in_place(shown, figure)  # much faster in the browser than a new FigureWidget
+            else:
+                box.children = [go.FigureWidget(figure)]
+        except Exception as err:  # an overlay must never break the board
+            box.children = [w.HTML(f"<pre>could not draw this overlay: {html.escape(repr(err))}</pre>")]
+
+    def _ipython_display_(self) -> Any:  # pragma: no cover - display hook for notebooks
+        from IPython.display import display
+        display(self.widget)
+
+
+def _same_traces(shown: go.FigureWidget, figure: go.Figure) -> bool:
+    """True if ``figure`` has the same kinds of traces, with the same properties set, in the same order, as the
+    figure ``shown`` (so updating each trace in place leaves nothing stale behind)."""
+    def shape(data: Any) -> list[tuple[str, frozenset[str]]]:
+        return [(t.type, frozenset(t.to_plotly_json()) - {"uid"}) for t in data]
+
+    return shape(shown.data) == shape(figure.data)
+
+
+def _redraw_in_place(shown: go.FigureWidget, figure: go.Figure) -> None:
+    """Make ``shown`` draw ``figure`` (same traces), as one update of the widget already in the browser."""
+    with shown.batch_update():
+        for old, new in zip(shown.data, figure.data, strict=True):
+            props = new.to_plotly_json()
+            props.pop("type", None)
+            old.update(props, overwrite=True)
+        shown.layout.update(figure.layout.to_plotly_json(), overwrite=True)
