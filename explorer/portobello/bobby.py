@@ -110,11 +110,42 @@ def apply(state: "State", action: MoveBobby) -> tuple["State", Sequence[Event]]:
     return state.replace(bobby=action.district, seats=tuple(seats)), [event]
 
 
+def routes(state: "State", seat: int | None = None) -> dict[str, tuple[int, list[str]]]:
+    """Every district ``seat`` (default: the active player) can move the bobby to with their points: for each,
+    the cheapest total toll and the districts entered in order (fewest crossings among equally cheap routes).
+    Tolls are those of the current stalls; paying never changes who has the majority.
+
+    >>> from explorer.portobello import new_game
+    >>> s = new_game(players=2, seed=1).apply("bobby d1").apply("act 2")
+    >>> routes(s)["d1"], routes(s)["d7"]
+    ((0, []), (2, ['d2', 'd7']))
+    """
+    me = state.active if seat is None else seat
+    budget = state.seats[me].score
+    start = state.bobby
+    best: dict[str, tuple[int, int]] = {start: (0, 0)}
+    done: dict[str, tuple[int, list[str]]] = {}
+    heap: list[tuple[int, int, str, list[str]]] = [(0, 0, start, [])]
+    while heap:
+        cost, hops, here, path = heapq.heappop(heap)
+        if here in done:
+            continue
+        done[here] = (cost, path)
+        for there, lane in state.board.neighbours(here):
+            step = cost + toll(state, lane, me)[0]
+            if step > budget or there in done:
+                continue
+            key = (step, hops + 1)
+            if there not in best or key < best[there]:
+                best[there] = key
+                heapq.heappush(heap, (step, hops + 1, there, path + [there]))
+    return done
+
+
 def cheapest_route(state: "State", destination: str, seat: int | None = None) -> tuple[list[str], int] | None:
     """The cheapest way for ``seat`` (default: the active player) to move the bobby to ``destination``: the
-    districts entered in order and the points paid in all (tolls are recomputed on the current stalls; paying
-    never changes who has the majority). ``([], 0)`` if the bobby is already there, ``None`` if no route is
-    affordable with the player's score. Among equally cheap routes, the one with fewest crossings.
+    districts entered in order and the points paid in all (see :func:`routes`). ``([], 0)`` if the bobby is
+    already there, ``None`` if no route is affordable with the player's score.
 
     >>> from explorer.portobello import new_game
     >>> s = new_game(players=2, seed=1).apply("bobby d1").apply("act 2")
@@ -124,25 +155,7 @@ def cheapest_route(state: "State", destination: str, seat: int | None = None) ->
     Raises:
         KeyError: for an unknown district.
     """
-    me = state.active if seat is None else seat
     if destination not in state.board.districts:
         raise KeyError(f"no district {destination!r} on this board")
-    budget = state.seats[me].score
-    start = state.bobby
-    best = {start: (0, 0)}
-    heap = [(0, 0, start, [])]
-    while heap:
-        cost, hops, here, path = heapq.heappop(heap)
-        if here == destination:
-            return path, cost
-        if best.get(here, (cost, hops)) < (cost, hops):
-            continue
-        for there, lane in state.board.neighbours(here):
-            step = cost + toll(state, lane, me)[0]
-            if step > budget:
-                continue
-            key = (step, hops + 1)
-            if there not in best or key < best[there]:
-                best[there] = key
-                heapq.heappush(heap, (step, hops + 1, there, path + [there]))
-    return None
+    found = routes(state, seat).get(destination)
+    return None if found is None else (found[1], found[0])

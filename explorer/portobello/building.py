@@ -67,6 +67,21 @@ def legal_builds(state: "State") -> list[Build]:
     return out
 
 
+def can_still_build(state: "State", seat: int) -> bool:
+    """True if ``seat`` could still build a stall on some turn: they have stalls left and a lane with a free space
+    bounds a district they can move the bobby to with their points (``portobello.assume.no-stall-possible``)."""
+    from .bobby import routes
+
+    if state.seats[seat].stalls == 0:
+        return False
+    lay = state.layout
+    open_lanes = {lane for lane, row in zip(lay.lanes, state.stalls) if None in row}
+    if not open_lanes:
+        return False
+    districts = state.board.districts
+    return any(open_lanes.intersection(districts[d].lanes) for d in routes(state, seat))
+
+
 def why_not(state: "State", action: Build):
     """The building rule that forbids ``action`` (the turn-level checks are made by the caller)."""
     from explorer.core import IllegalAction
@@ -117,8 +132,7 @@ def build(state: "State", action: Build) -> tuple["State", Sequence[Event]]:
     left = seat.stalls - 1
     seats = list(state.seats)
     seats[seat_n] = type(seat)(seat.colour, left, seat.tokens, seat.lanes, seat.districts, seat.tolls, seat.lord)
-    state = state.replace(seats=tuple(seats), stalls=tuple(stalls), actions_left=state.actions_left - 1,
-                          progress=True)
+    state = state.replace(seats=tuple(seats), stalls=tuple(stalls), actions_left=state.actions_left - 1)
     events: list[Event] = [StallBuilt(seat.colour, action.lane, action.index,
                                       state.board.lanes[action.lane].values[action.index], left, first)]
     state = score_lane_if_ready(state, action.lane, events)
@@ -126,9 +140,5 @@ def build(state: "State", action: Build) -> tuple["State", Sequence[Event]]:
         if left == 0:
             events.append(Note(RULES["portobello.end.last-stall"],
                                f"{seat.colour} has built their last stall: this round is the last"))
-            state = state.replace(ending=True)
-        elif all(None not in row_ for row_ in state.stalls):
-            events.append(Note(RULES["portobello.assume.market-full"],
-                               "every lane is full: this round is the last"))
             state = state.replace(ending=True)
     return state, events

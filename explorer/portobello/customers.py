@@ -56,13 +56,13 @@ def apply(state: "State", action) -> tuple["State", Sequence[Event]]:
         squares = list(state.squares)
         squares[state.layout.square[action.square]] = state.pending
         events: list[Event] = [CustomerPlaced(me, state.pending, action.square)]
-        state = state.replace(squares=tuple(squares), pending=None, phase="actions", progress=True)
+        state = state.replace(squares=tuple(squares), pending=None, phase="actions")
         return score_lanes_at(state, action.square, events), events
     if isinstance(action, PlaceLord):
         square = free_squares(state)[0]
         squares = list(state.squares)
         squares[state.layout.square[square]] = LORD
         events = [LordPlaced(me, square)]
-        state = state.replace(squares=tuple(squares), actions_left=state.actions_left - 1, progress=True)
+        state = state.replace(squares=tuple(squares), actions_left=state.actions_left - 1)
         return score_lanes_at(state, square, events), events
     raise TypeError(f"not a customer action: {action!r}")

@@ -53,8 +53,9 @@ RULES = RuleTable([
          "player's tokens are face down, they turn all three face up again.", f"{SEED} p. 2", "face oculta"),
     Rule("portobello.assume.forfeit", "Impossible actions are forfeited",
          "A player takes as many actions as the token shows while they can; once no action is possible where "
-         "the bobby stands (no stall to build there, no customer left, no Lord to place), the rest are lost and "
-         "the player may end the turn. Moving the bobby to find more building room is allowed but never forced.",
+         "the bobby stands (no stall to build there, no customer left), the rest are lost and the player may "
+         "end the turn. Moving the bobby to find more building room is allowed but never forced, and placing "
+         "the Lord is never forced either.",
          "DECISIONS.md Portobello 4", "acção"),
     # ---- building ------------------------------------------------------------------------------------------
     Rule("portobello.build.bobby-district", "Build only around the bobby",
@@ -83,7 +84,8 @@ RULES = RuleTable([
          "saco"),
     Rule("portobello.lord.place", "Placing the Lord",
          "Once the tenth customer is on the board, a player may place the Lord on the last free square. It "
-         "counts as one action.", f"{SEED} p. 4", "colocar o lorde"),
+         "counts as one action, and it is optional: a player never has to spend an action on the Lord.",
+         f"{SEED} p. 4 (\"pode-se colocar\")", "colocar o lorde"),
     # ---- the bobby -----------------------------------------------------------------------------------------
     Rule("portobello.bobby.move", "Moving the bobby",
          "During their turn a player may move the bobby as often as they like; it is not an action. The bobby "
@@ -117,6 +119,11 @@ RULES = RuleTable([
          "Instead of a normal turn a player may put their face-up 2 or 4 action token on a district; they score "
          "their own stalls on its three lanes (full or not) times the token's number, and do nothing else that "
          "turn: no building, no customers, no bobby.", f"{SEED} p. 4", "marcar um bairro"),
+    Rule("portobello.assume.district-token-face-up", "Only a face-up token scores a district",
+         "The 2 or 4 laid on a district must be face up under the player's awning, not used since the tokens last "
+         "turned up. The seed says the token is laid on the district face up; we also read it as an unused "
+         "token, like the tokens chosen for actions.", f"{SEED} p. 4 (\"face visível\", our reading)",
+         "face visível"),
     Rule("portobello.score.district-once", "One token per district",
          "A district that already holds an action token cannot be scored again, by anyone.", f"{SEED} p. 4",
          "uma ficha de acção por bairro"),
@@ -127,20 +134,17 @@ RULES = RuleTable([
          "ficha neutra"),
     Rule("portobello.assume.neutral-face-down", "The new neutral token arrives face down",
          "The neutral token taken after a district scoring goes under the awning face down, as the token used "
-         "this turn would have, so the three-token cycle carries on unchanged.", "our reading of seed p. 2, p. 4",
+         "this turn would have, so the three-token cycle carries on unchanged.", f"{SEED} p. 2, p. 4 (our reading)",
          "face oculta"),
     # ---- the end -------------------------------------------------------------------------------------------
     Rule("portobello.end.last-stall", "The last stall ends the game",
          "When a player builds their last stall, the round is played to its end (up to the player before the "
          "start player) and the game ends.", f"{SEED} p. 4; DECISIONS.md Portobello 5", "fim do jogo"),
-    Rule("portobello.assume.market-full", "A full market ends the game",
-         "If no lane has a free space left, the game ends the same way, at the end of the round.",
+    Rule("portobello.assume.no-stall-possible", "The game ends when no stall can be built any more",
+         "If, at the end of a round, no customer is left to draw and no player can build another stall (nobody "
+         "has stalls left, or every lane is full, or no free space lies on a lane around a district the player "
+         "can move the bobby to with their points), the game ends there, with the Lord's scoring.",
          "DECISIONS.md Portobello 5", "fim do jogo"),
-    Rule("portobello.assume.stalemate", "A round where nothing changes ends the game",
-         "If a whole round passes in which nobody builds a stall, places a customer or the Lord, or scores a "
-         "district, the game ends at the end of that round, so a game where nobody can do anything any more "
-         "still finishes.",
-         "our decision (the rules never meet this)", "fim do jogo"),
     Rule("portobello.end.lord-scoring", "The Lord's scoring",
          "At the end, if the Lord is on the board, every lane leading from the Lord's square that is not yet "
          "full scores now: its stalls score as if the lane were full, with the Lord and the customer at the "

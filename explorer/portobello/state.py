@@ -149,10 +149,7 @@ class State(GameState):
     pending: str | None = None
     """The customer drawn and waiting to be placed."""
     ending: bool = False
-    """True once the end is triggered (a last stall, or a full market): the round is being finished."""
-    progress: bool = False
-    """True if a stall, a customer or the Lord was placed, or a district scored, this round
-    (``portobello.assume.stalemate``)."""
+    """True once a player has built their last stall: the round is being finished (``portobello.end.last-stall``)."""
     round: int = 0
     """The round number (1 for the first; 0 during setup)."""
     events: tuple[Event, ...] = field(default=(), compare=False)
@@ -318,7 +315,7 @@ class State(GameState):
         """The position as JSON-ready data; lanes without stalls and empty squares are left out.
 
         Fields: ``game``, ``version``, ``players`` (count), ``options``, ``phase``, ``active`` (seat), ``round``,
-        ``actions_left``, ``token_slot``, ``pending`` (drawn customer), ``ending``, ``progress``, ``bobby``
+        ``actions_left``, ``token_slot``, ``pending`` (drawn customer), ``ending``, ``bobby``
         (district), ``seats`` (colour, stalls in hand, tokens as ``{value, neutral, face_up}``, points by
         category: lanes, districts, tolls, lord), ``lanes`` (``{lane: [owner colour or null per space]}``,
         from the lane's ``from`` square), ``scored`` (lane ids), ``squares`` (``{square: customer}``), ``bag``
@@ -330,7 +327,7 @@ class State(GameState):
             "game": "portobello", "version": VERSION, "players": len(self.seats),
             "options": dataclasses.asdict(self.options), "phase": self.phase, "active": self.active,
             "round": self.round, "actions_left": self.actions_left, "token_slot": self.token_slot,
-            "pending": self.pending, "ending": self.ending, "progress": self.progress, "bobby": self.bobby,
+            "pending": self.pending, "ending": self.ending, "bobby": self.bobby,
             "seats": [{"colour": s.colour, "stalls": s.stalls,
                        "tokens": [{"value": t.value, "neutral": t.neutral, "face_up": t.face_up} for t in s.tokens],
                        "points": {"lanes": s.lanes, "districts": s.districts, "tolls": s.tolls, "lord": s.lord}}
@@ -424,7 +421,7 @@ class State(GameState):
                     bag=(pos.bag.servant, pos.bag.citizen), queue=tuple(pos.queue), bobby=pos.bobby,
                     district_tokens=tuple(tokens), neutral=tuple(pos.neutral), scored=tuple(scored), rng=rng,
                     actions_left=pos.actions_left, token_slot=pos.token_slot, pending=pos.pending,
-                    ending=pos.ending, progress=pos.progress, round=pos.round)
+                    ending=pos.ending, round=pos.round)
         problems = consistency_problems(state)
         if problems:
             raise InvalidData("Portobello position", problems)
@@ -508,6 +505,28 @@ def consistency_problems(state: State) -> list[str]:
     if placed[LORD] and (state.customers_left or state.pending):
         problems.append("squares: the Lord comes out only after all ten customers")
     phase = state.phase
+    taken = len(NEUTRAL_STACK) - len(state.neutral)
+    scorings = sum(1 for t in state.district_tokens if t)
+    if taken != min(scorings, len(NEUTRAL_STACK)):
+        problems.append(f"neutral: {scorings} district scoring{'s' * (scorings != 1)} took {min(scorings, 8)} "
+                        f"neutral token{'s' * (min(scorings, 8) != 1)} from the stack, but {taken} are gone")
+    if phase in ("queue", "bobby") and state.active != n - 1:
+        problems.append(f"active: the bobby is placed by the last seat ({n - 1}), the start player's right-hand "
+                        "neighbour")
+    if phase in ("queue", "bobby") and (state.round or any(state.stalls_on(x) != (None,) * len(state.stalls_on(x))
+                                                            for x in lay.lanes) or any(state.squares)):
+        problems.append(f"phase: the {phase} phase comes before the first turn, on an empty board")
+    if phase not in ("queue", "bobby") and state.round < 1:
+        problems.append(f"round: play starts in round 1, got round {state.round} in the {phase} phase")
+    if phase in ("actions", "draw", "place") and state.token_slot is not None and \
+            0 <= state.token_slot < len(state.seats[state.active].tokens):
+        chosen = state.seats[state.active].tokens[state.token_slot]
+        if not chosen.face_up:
+            problems.append(f"token_slot: the token played this turn ({chosen}) stays face up until the turn ends")
+        spent = 1 if phase in ("draw", "place") else 0
+        if state.actions_left + spent > chosen.value:
+            problems.append(f"actions_left: {state.actions_left} actions left, but the token played gives "
+                            f"{chosen.value}")
     if (state.bobby is None) != (phase in ("queue", "bobby")):
         problems.append(f"bobby: placed before the first turn and only then (phase {phase}, bobby {state.bobby})")
     if (state.pending is not None) != (phase == "place"):
@@ -576,7 +595,6 @@ class _Position(StrictModel):
     token_slot: pydantic.conint(ge=0, le=2) | None = None
     pending: Literal["servant", "citizen"] | None = None
     ending: bool = False
-    progress: bool = False
     bobby: str | None = None
     seats: list[_SeatPos]
     lanes: dict[str, list[Colour | None]] = {}

@@ -35,9 +35,10 @@ def legal_choices(state: "State") -> list[ChooseToken | ScoreDistrict]:
     return out
 
 
-def has_action(state: "State") -> bool:
-    """True if an action is possible where the bobby stands: a stall to build, a customer or the Lord to place."""
-    return bool(building.legal_builds(state)) or customers.can_draw(state) or customers.can_place_lord(state)
+def must_act(state: "State") -> bool:
+    """True if the active player still owes an action where the bobby stands: a stall to build or a customer to
+    draw (``portobello.assume.forfeit``; placing the Lord is optional)."""
+    return bool(building.legal_builds(state)) or customers.can_draw(state)
 
 
 def legal_in_actions(state: "State") -> list[Any]:
@@ -46,11 +47,11 @@ def legal_in_actions(state: "State") -> list[Any]:
     out: list[Any] = building.legal_builds(state)
     if customers.can_draw(state):
         out.append(DrawCustomer())
+    must_act = bool(out)  # the Lord may be placed, never must be (portobello.lord.place)
     if customers.can_place_lord(state):
         out.append(PlaceLord())
-    can_act = bool(out)
     out += bobby.legal_moves(state)
-    if not can_act:
+    if not must_act:
         out.append(EndTurn())
     return out
 
@@ -97,7 +98,7 @@ def score_district(state: "State", action: ScoreDistrict) -> tuple["State", Sequ
     marks = list(state.district_tokens)
     marks[state.layout.district[action.district]] = (me, action.value)
     state = state.with_seat(me, tokens=tuple(tokens), districts=seat.districts + stalls * action.value).replace(
-        district_tokens=tuple(marks), neutral=state.neutral[1:], progress=True)
+        district_tokens=tuple(marks), neutral=state.neutral[1:])
     events: list[Event] = [DistrictScored(seat.colour, action.district, stalls, action.value, taken)]
     return end_turn(state, 0, events, flip=False)
 
@@ -105,7 +106,7 @@ def score_district(state: "State", action: ScoreDistrict) -> tuple["State", Sequ
 def end_turn(state: "State", forfeited: int, events: list[Event], flip: bool = True) -> tuple["State", Sequence[Event]]:
     """End the active player's turn (``portobello.turn.flip``): the used token turns face down, all three turn
     face up once all are down; then the next player, or the end of the game after the last round
-    (``portobello.end.last-stall``, ``portobello.assume.market-full``, ``portobello.assume.stalemate``)."""
+    (``portobello.end.last-stall``, ``portobello.assume.no-stall-possible``)."""
     from .state import Token
 
     me = state.active
@@ -119,17 +120,18 @@ def end_turn(state: "State", forfeited: int, events: list[Event], flip: bool = T
         events.append(TokensTurnedUp(seat.colour))
     state = state.with_seat(me, tokens=tuple(tokens)).replace(actions_left=0, token_slot=None)
     n = len(state.seats)
-    last_of_round = me == n - 1
-    if last_of_round and (state.ending or not state.progress):
-        events.append(TurnEnded(seat.colour, forfeited, None))
-        if not state.ending:
-            events.append(Note(RULES["portobello.assume.stalemate"],
-                               "a whole round passed with nothing built, placed or scored: the game ends"))
-        return finish(state, events)
+    if me == n - 1:  # the round is over
+        if state.ending:
+            events.append(TurnEnded(seat.colour, forfeited, None))
+            return finish(state, events)
+        if not state.customers_left and not any(building.can_still_build(state, k) for k in range(n)):
+            events.append(TurnEnded(seat.colour, forfeited, None))
+            events.append(Note(RULES["portobello.assume.no-stall-possible"],
+                               "nobody can build another stall and no customer is left: the game ends"))
+            return finish(state, events)
+        state = state.replace(round=state.round + 1)
     nxt = (me + 1) % n
     events.append(TurnEnded(seat.colour, forfeited, state.name(nxt)))
-    if last_of_round:
-        state = state.replace(round=state.round + 1, progress=False)
     return state.replace(active=nxt, phase="choose"), events
 
 
@@ -201,8 +203,9 @@ def why_illegal(state: "State", action: Any) -> IllegalAction | None:
             return refuse("portobello.score.district-neutral",
                           f"{me} has already spent their own {action.value} on a district; neutral tokens never "
                           "score districts")
-        return refuse("portobello.turn.flip",
-                      f"{me}'s token {action.value} is face down until all three have been used")
+        return refuse("portobello.assume.district-token-face-up",
+                      f"{me}'s token {action.value} is face down until all three have been used; only a face-up "
+                      "token scores a district")
     if phase == "choose":
         return refuse("portobello.turn.token" if not isinstance(action, MoveBobby)
                       else "portobello.assume.bobby-after-token",
@@ -228,5 +231,5 @@ def why_illegal(state: "State", action: Any) -> IllegalAction | None:
     if isinstance(action, EndTurn):
         return refuse("portobello.assume.forfeit",
                       f"{me} still has {state.actions_left} action{'s' * (state.actions_left != 1)} that can be "
-                      "taken (build a stall, place a customer or the Lord)")
+                      "taken (build a stall around the bobby or draw a customer)")
     return None

@@ -560,25 +560,51 @@ def test_customer_queue_variant():
 
 
 # ---- the end without a last stall (DECISIONS Portobello 5 and our decisions) ---------------------------------------
-def test_a_round_in_which_nothing_happens_ends_the_game():
-    """``portobello.assume.stalemate`` (our decision; seed p. 4 only knows the last stall): the bobby's district
-    d9 is full, every customer and the Lord are out, so red and yellow can only end their turns (moving the bobby
-    is never forced, DECISIONS Portobello 4); after such a round the game ends, with the Lord's scoring."""
+def test_a_round_of_passing_does_not_end_the_game_while_stalls_can_be_built():
+    """DECISIONS Portobello 4-5: the bobby's district d9 is full and every customer and the Lord are out, so red
+    and yellow may end their turns at once (moving the bobby is never forced); but both can still pay to move it
+    to a lane with free spaces, so the game goes on into the next round."""
     s = position(2, lanes={"o": "RY", "p": "RRYYR", "q": "YYRR", "n": "Y..."},
                  squares=full_market(s5="citizen", s6="lord"), bobby="d9")
     s = s.apply("act 2")
     assert [a for a in s.legal_actions() if not isinstance(a, MoveBobby)] == [EndTurn()]
     s = s.apply("end").apply("act 4").apply("end")
+    assert not s.is_terminal and s.round == 2 and s.current_player == 0
+
+
+def test_the_game_ends_when_no_stall_can_be_built_any_more():
+    """``portobello.assume.no-stall-possible`` (DECISIONS Portobello 5): as above, but both players are down to 0
+    points and each lane out of d9 (o: red and yellow tie; q: tie) costs them 1, while p is on the rim. No customer
+    is left and nobody can ever build again, so the game ends at the end of the round, with the Lord's scoring."""
+    broke = {"tolls": -10}
+    s = position(2, lanes={"o": "RY", "p": "RRYYR", "q": "YYRR", "n": "Y..."},
+                 squares=full_market(s5="citizen", s6="lord"), bobby="d9", points={"red": broke, "yellow": broke})
+    s = s.apply("act 2")
+    assert s.legal_actions() == [EndTurn()]
+    s = s.apply("end")
+    assert not s.is_terminal  # the round is finished first
+    s = s.apply("act 4").apply("end")
     assert s.is_terminal
-    assert s.events[1] == Note(s.rules["portobello.assume.stalemate"],
-                               "a whole round passed with nothing built, placed or scored: the game ends")
+    assert Note(s.rules["portobello.assume.no-stall-possible"],
+                "nobody can build another stall and no customer is left: the game ends") in s.events
     # n (s5 -> s6: 2 1 1 3): yellow's 2 with the Lord and a citizen, x4
     assert of_type(s, LordScored) == [LordScored("n", 4, (("yellow", 8),))]
     assert s.seats[0].stalls == 24 and s.seats[1].stalls == 24  # stalls were left: the game ended anyway
 
 
+def test_placing_the_lord_is_never_forced():
+    """Seed p. 4 ("pode-se colocar o lorde"): with the tenth customer out and nothing to build around the bobby,
+    a player with actions left may place the Lord or end the turn."""
+    s = position(2, lanes={"o": "RY", "p": "RRYYR", "q": "YYRR"}, squares=full_market(free=("s6",)), bobby="d9")
+    s = s.apply("act 3")
+    legal = [a for a in s.legal_actions() if not isinstance(a, MoveBobby)]
+    assert legal == [PlaceLord(), EndTurn()]
+    after = s.apply("end")
+    assert after.lord_square is None and after.events[0].forfeited == 3
+
+
 def test_the_market_cannot_fill_up_before_a_supply_runs_out():
-    """``portobello.assume.market-full`` can never fire: every player count brings at most 64 stalls (seed p. 1:
+    """A full market can never end the game before a last stall: every player count brings at most 64 stalls (seed p. 1:
     2 x 30, 3 x 20, 4 x 16) and a board has at least 80 spaces (DECISIONS Portobello 1), so someone builds their
     last stall first."""
     spaces = sum(lane.spaces for lane in BOARD.lanes.values())

@@ -364,10 +364,7 @@ def test_from_dict_never_fails_with_a_traceback(midgame, data):
     assert State.from_dict(s.to_dict()).to_dict() == s.to_dict()
 
 
-# ---- unreachable positions that from_dict still accepts (engine bugs, see the report) --------------------------------
-@pytest.mark.xfail(strict=True, reason="engine bug: from_dict accepts a district token without the neutral token "
-                                       "that replaced it (state.consistency_problems never compares the stack's "
-                                       "height with the number of district tokens)")
+# ---- unreachable positions from_dict refuses ---------------------------------------------------------------------------
 def test_a_district_scoring_always_took_a_neutral_token():
     """Seed p. 4: each district scoring takes the top neutral token. Red's 4 lies on d1, but red holds only 2 and
     3 and the neutral stack still has all 8 tokens: play can never reach this."""
@@ -378,8 +375,6 @@ def test_a_district_scoring_always_took_a_neutral_token():
         State.from_dict(d)
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: from_dict accepts more actions left than the chosen token "
-                                       "gives (actions_left 4 with the token 2 in token_slot)")
 def test_actions_left_never_exceed_the_chosen_token():
     """Seed p. 2: the token's number is how many actions the player takes."""
     d = new_game(players=3, seed=1).apply("bobby d1").apply("act 2").to_dict()
@@ -389,8 +384,6 @@ def test_actions_left_never_exceed_the_chosen_token():
         State.from_dict(d)
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: from_dict accepts a turn whose chosen token (token_slot) is "
-                                       "already face down")
 def test_the_chosen_token_is_face_up_during_the_turn():
     """Seed p. 2: only a face-up token can be chosen; it turns face down at the end of the turn."""
     d = new_game(players=3, seed=1).apply("bobby d1").apply("act 3").to_dict()

@@ -31,7 +31,7 @@ from explorer.portobello.events import BobbyMoved, DistrictScored, LaneScored, L
 GAMES_PER_COUNT = 1000
 SOAK_GAMES_PER_COUNT = 10_000
 MAX_STEPS = 3000
-END_RULES = ("portobello.end.last-stall", "portobello.assume.market-full", "portobello.assume.stalemate")
+END_RULES = ("portobello.end.last-stall", "portobello.assume.no-stall-possible")
 
 
 def _lane_ends(s: State) -> list[tuple[int, int]]:

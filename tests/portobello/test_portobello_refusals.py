@@ -116,7 +116,7 @@ CASES = [
     ("district-own-token-spent", red_spent_4_on_d1, "district d4 x4", "portobello.score.district-neutral",
      ["red has already spent their own 4", "neutral tokens never score districts"]),
     ("district-token-face-down", lambda: choosing(tokens={"red": "2- 3 4"}), "district d1 x2",
-     "portobello.turn.flip", ["red's token 2 is face down"]),
+     "portobello.assume.district-token-face-up", ["red's token 2 is face down", "only a face-up token"]),
     ("district-after-token", acting, "district d1 x4", "portobello.score.district",
      ["already chosen this turn's token", "instead of a whole turn"]),
     ("second-token", acting, "act 3", "portobello.turn.token", ["red has already chosen this turn's token"]),

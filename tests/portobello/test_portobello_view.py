@@ -82,7 +82,7 @@ def test_clicking_a_lit_space_builds_there(acting):
     ("space:k:0", "portobello.build.bobby-district",
      "lane k does not bound d1, where the bobby stands; stalls go on lanes a, b, c (or move the bobby first)"),
     ("btn:end", "portobello.assume.forfeit",
-     "red still has 3 actions that can be taken (build a stall, place a customer or the Lord)"),
+     "red still has 3 actions that can be taken (build a stall around the bobby or draw a customer)"),
     ("square:s4", "portobello.customer.draw", "draw a customer first (customer), then place it"),
     ("btn:lord", "portobello.lord.place", "the Lord comes only after the tenth customer; 10 still to come"),
 ])
