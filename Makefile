@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 PORT ?= 8866
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: run test test-slow bench lock chromium clean
+.PHONY: run test test-slow bench notebooks lock chromium clean
 
 # Create the virtual environment and install the project with the pinned stack, only when the
 # project's dependencies or the lock file changed since the last install.
@@ -35,6 +35,10 @@ test-slow: $(STAMP) chromium
 
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks
+
+# Re-execute the tutorial notebooks (not the apps) and keep only the outputs nbval checks.
+notebooks: $(STAMP)
+	$(BIN)/python tools/refresh_notebooks.py $$(ls notebooks/index.ipynb notebooks/*/0*.ipynb)
 
 # Regenerate the lock from a fresh resolve of pyproject.toml (then run `make test`).
 lock:
