@@ -109,7 +109,7 @@ GOOD = {"format": "rules-explorer/record", "format_version": 1, "game": "toy", "
     ({"actions": ["b2", "calm", "b2"]}, "actions[2] 'b2': b2 already holds X's mark "
                                         "(toy.place.empty: Mark an empty cell)"),
     ({"actions": ["zz"]}, "actions[0] 'zz': 'zz' is not a cell of a 3x3 grid (try a1..c3)"),
-    ({"cursor": 5}, "cursor: must be between 0 and 2, got 5"),
+    ({"cursor": 5}, "cursor: must be a whole number from 0 to 2, got 5"),
 ])
 def test_malformed_records_name_the_field_and_the_problem(change, expected):
     with pytest.raises(InvalidRecord) as info:

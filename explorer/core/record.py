@@ -88,8 +88,9 @@ class Record:
                 raise InvalidRecord(what, [f"actions[{i}] {str(action)!r}: {err}"]) from None
         self.cursor = len(self._actions)
         if cursor is not None:
-            if not 0 <= cursor <= len(self._actions):
-                raise InvalidRecord(what, [f"cursor: must be between 0 and {len(self._actions)}, got {cursor}"])
+            if isinstance(cursor, bool) or not isinstance(cursor, int) or not 0 <= cursor <= len(self._actions):
+                raise InvalidRecord(what, [f"cursor: must be a whole number from 0 to {len(self._actions)}, "
+                                           f"got {cursor!r}"])
             self.cursor = cursor
 
     # ---- reading the record --------------------------------------------------------------------------
@@ -268,6 +269,8 @@ class Record:
         Raises:
             InvalidRecord: if the file is missing or unreadable, or its content is not a valid record.
         """
+        if not isinstance(path, (str, Path)):
+            raise InvalidRecord("record file", [f"expected a file path, got {type(path).__name__}"])
         what = f"record file {Path(path)}"
         try:
             text = read_text(path, what=what)

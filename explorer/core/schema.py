@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+import reprlib
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -40,6 +41,19 @@ def _location(loc: tuple[Any, ...]) -> str:
     return out or "(top level)"
 
 
+_SHORT = reprlib.Repr()
+_SHORT.maxlevel, _SHORT.maxstring, _SHORT.maxother, _SHORT.maxlist, _SHORT.maxdict = 3, 50, 50, 6, 6
+
+
+def _short(value: Any) -> str:
+    """A short ``repr`` for a message, safe on huge or deeply nested junk."""
+    try:
+        shown = _SHORT.repr(value)
+    except (RecursionError, ValueError):  # pathological input: say what it is, not what is inside
+        shown = f"<{type(value).__name__}>"
+    return shown if len(shown) <= 60 else shown[:57] + "..."
+
+
 def problems_from_validation_error(err: pydantic.ValidationError) -> list[str]:
     """One line per pydantic error: ``"<where>: <what is wrong> (got <value>)"``."""
     lines = []
@@ -51,8 +65,7 @@ def problems_from_validation_error(err: pydantic.ValidationError) -> list[str]:
         elif e["type"] == "extra_forbidden":
             lines.append(f"{where}: unknown field (not part of this format)")
         else:
-            got = e.get("input")
-            shown = repr(got) if len(repr(got)) <= 60 else repr(got)[:57] + "..."
+            shown = _short(e.get("input"))
             lines.append(f"{where}: {message[0].lower() + message[1:]} (got {shown})")
     return lines
 
@@ -73,9 +86,11 @@ def read_text(path: str | Path, *, what: str) -> str:
     """The UTF-8 text of the file at ``path``.
 
     Raises:
-        InvalidData: if there is no such file, or it cannot be read (a folder, no permission, not UTF-8,
-            a NUL byte in the path).
+        InvalidData: if ``path`` is not a path, there is no such file, or it cannot be read (a folder, no
+            permission, not UTF-8, a NUL byte in the path).
     """
+    if not isinstance(path, (str, Path)):
+        raise InvalidData(what, [f"expected a file path, got {type(path).__name__}"])
     try:
         return Path(path).read_text(encoding="utf-8")
     except FileNotFoundError:
@@ -91,6 +106,8 @@ def read_data_file(path: str | Path) -> Any:
         InvalidData: if the file is missing, unreadable, of another type, or not valid JSON/YAML
             (with the line and column of the syntax error).
     """
+    if not isinstance(path, (str, Path)):
+        raise InvalidData("data file", [f"expected a file path, got {type(path).__name__}"])
     path = Path(path)
     what = f"file {path}"
     suffix = path.suffix.lower()

@@ -36,10 +36,27 @@ __all__ = ["Action", "MoveBobby", "ChooseToken", "ScoreDistrict", "Build", "Draw
            "PlaceLord", "EndTurn", "Drawn", "Queued", "parse_action"]
 
 
+def _check(action: object, **fields: type) -> None:
+    """Refuse an action built with the wrong types (``ChooseToken(3.0)`` would compare equal to ``ChooseToken(3)``
+    and then be saved as ``act 3.0``).
+
+    Raises:
+        NotationError: naming the field, the type expected and the value given.
+    """
+    for name, kind in fields.items():
+        value = getattr(action, name)
+        if isinstance(value, bool) or not isinstance(value, kind):
+            raise NotationError(f"{type(action).__name__}.{name} must be {'a whole number' if kind is int else 'text'}"
+                                f", got {value!r}")
+
+
 @dataclass(frozen=True, order=True)
 class MoveBobby:
     """Put the bobby in ``district`` at setup, or move it there across the one lane between (in play)."""
     district: str
+
+    def __post_init__(self) -> None:
+        _check(self, district=str)
 
     def __str__(self) -> str:
         return f"bobby {self.district}"
@@ -51,6 +68,11 @@ class ChooseToken:
     value: int
     neutral: bool = False
 
+    def __post_init__(self) -> None:
+        _check(self, value=int)
+        if not isinstance(self.neutral, bool):
+            raise NotationError(f"ChooseToken.neutral must be true or false, got {self.neutral!r}")
+
     def __str__(self) -> str:
         return f"act {'n' if self.neutral else ''}{self.value}"
 
@@ -61,6 +83,9 @@ class ScoreDistrict:
     district: str
     value: int
 
+    def __post_init__(self) -> None:
+        _check(self, district=str, value=int)
+
     def __str__(self) -> str:
         return f"district {self.district} x{self.value}"
 
@@ -70,6 +95,9 @@ class Build:
     """Build one of the player's stalls on space ``index`` of ``lane`` (0 is next to its ``from`` square)."""
     lane: str
     index: int
+
+    def __post_init__(self) -> None:
+        _check(self, lane=str, index=int)
 
     def __str__(self) -> str:
         return f"build {self.lane} {self.index}"
@@ -87,6 +115,9 @@ class DrawCustomer:
 class PlaceCustomer:
     """Put the customer just drawn on the empty ``square``."""
     square: str
+
+    def __post_init__(self) -> None:
+        _check(self, square=str)
 
     def __str__(self) -> str:
         return f"place {self.square}"
@@ -132,6 +163,7 @@ Action = (MoveBobby | ChooseToken | ScoreDistrict | Build | DrawCustomer | Place
 
 _TOKEN = re.compile(r"^(n?)([1-4])$")
 _TIMES = re.compile(r"^x([1-4])$")
+_SPACE = re.compile(r"^[0-9]{1,2}$")
 
 
 def parse_action(text: str, lanes: Collection[str] = (), squares: Collection[str] = (),
@@ -179,7 +211,7 @@ def parse_action(text: str, lanes: Collection[str] = (), squares: Collection[str
         return ScoreDistrict(check("district", args[0], districts), int(m.group(1)))
     if verb == "build":
         want(2, "build <lane> <space>")
-        if not args[1].isdigit():
+        if not _SPACE.match(args[1]):
             raise NotationError(f"{text!r}: the space is a number counted from the lane's first square, 0 first")
         return Build(check("lane", args[0], lanes), int(args[1]))
     if verb == "customer":

@@ -64,7 +64,8 @@ SPACE_VALUES = (1, 2, 3)
 MIN_TOTAL_SPACES = 80
 """At least this many stall spaces in all (DECISIONS Portobello 1)."""
 
-Point = pydantic.conlist(float, min_length=2, max_length=2)
+Coordinate = pydantic.confloat(allow_inf_nan=False)
+Point = pydantic.conlist(Coordinate, min_length=2, max_length=2)
 _ID = r"^[a-z0-9]+(-[a-z0-9]+)*$"
 
 
@@ -91,8 +92,8 @@ class _DistrictFile(StrictModel):
 
 
 class _MapFile(StrictModel):
-    width: float = pydantic.Field(gt=0)
-    height: float = pydantic.Field(gt=0)
+    width: float = pydantic.Field(gt=0, allow_inf_nan=False)
+    height: float = pydantic.Field(gt=0, allow_inf_nan=False)
 
 
 class _BoardFile(StrictModel):

@@ -35,6 +35,35 @@ def stall_points(state: "State", lane: str) -> dict[int, int]:
     return dict(sorted(points.items()))
 
 
+def scored_lane_points(data: dict, board=None) -> dict[str, int]:
+    """For writing positions by hand: the lane points each colour must hold, given the ``lanes``, ``squares`` and
+    ``scored`` fields of a position in the :meth:`State.to_dict` format (``State.from_dict`` checks them, since
+    stalls and customers never move: ``portobello.score.lane``).
+
+    >>> scored_lane_points({"lanes": {"i": ["red", "red", "yellow"]}, "squares": {"s3": "servant", "s4": "citizen"},
+    ...                     "scored": ["i"]})
+    {'red': 6, 'yellow': 4}
+
+    Raises:
+        KeyError: for a lane or square the board does not have.
+    """
+    from .board import Board
+
+    board = board or Board.default()
+    squares = data.get("squares", {})
+    out: dict[str, int] = {}
+    for lane in data.get("scored", []):
+        info = board.lanes[lane]
+        a, b = (squares.get(sq) for sq in info.ends)
+        if a is None or b is None:
+            continue
+        times = multiplier(a, b)
+        for owner, value in zip(data.get("lanes", {}).get(lane, []), info.values):
+            if owner is not None:
+                out[owner] = out.get(owner, 0) + value * times
+    return out
+
+
 def lane_multiplier(state: "State", lane: str) -> int | None:
     """The multiplier the customers at ``lane``'s ends give (``portobello.score.multiplier``), or ``None`` while
     an end square is empty."""

@@ -42,7 +42,7 @@ def new_game(players: int = 3, seed: int | None = None, *, customer_queue: bool 
     """
     from .state import Options, Seat, State, layout
 
-    if isinstance(players, bool) or players not in PLAYER_COUNTS:
+    if isinstance(players, bool) or not isinstance(players, int) or players not in PLAYER_COUNTS:
         raise ValueError(f"players must be 2, 3 or 4, got {players!r}")
     options = Options(customer_queue)
     if board is not None and not isinstance(board, Board):

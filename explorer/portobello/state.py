@@ -413,7 +413,7 @@ class State(GameState):
         except ValueError as err:
             problems.append(f"seed: {err}")
         if problems:
-            raise InvalidData("Portobello position", problems)
+            raise InvalidData("Portobello position", list(dict.fromkeys(problems)))
         seats = tuple(Seat(s.colour, s.stalls, tuple(Token(t.value, t.neutral, t.face_up) for t in s.tokens),
                            s.points.lanes, s.points.districts, s.points.tolls, s.points.lord) for s in pos.seats)
         state = cls(board=board, options=Options(pos.options.customer_queue), seats=seats, phase=pos.phase,
@@ -505,6 +505,19 @@ def consistency_problems(state: State) -> list[str]:
     if placed[LORD] and (state.customers_left or state.pending):
         problems.append("squares: the Lord comes out only after all ten customers")
     phase = state.phase
+    problems += _points_problems(state)
+    playing = phase in ("choose", "actions", "draw", "place")
+    emptied = [seat.colour for seat in state.seats if seat.stalls == 0]
+    if playing and state.ending != bool(emptied):
+        problems.append(f"ending: {'true' if state.ending else 'false'}, but " +
+                        (f"{' and '.join(emptied)} built their last stall, so this round is the last" if emptied
+                         else "nobody has built their last stall"))
+    if phase == "queue" and not state.options.customer_queue:
+        problems.append("phase: queue, but only the customer-queue variant lays out a queue")
+    if phase == "over" and not emptied and (state.customers_left or any(
+            building.can_still_build(state, k) for k in range(n))):
+        problems.append("phase: over, but nobody has built their last stall and the game could go on "
+                        "(portobello.end.last-stall, portobello.assume.no-stall-possible)")
     taken = len(NEUTRAL_STACK) - len(state.neutral)
     scorings = sum(1 for t in state.district_tokens if t)
     if taken != min(scorings, len(NEUTRAL_STACK)):
@@ -541,6 +554,44 @@ def consistency_problems(state: State) -> list[str]:
         problems.append("phase: draw, but the bag is empty")
     if phase == "queue" and not sum(state.bag):
         problems.append("phase: queue, but every customer is laid out")
+    return list(dict.fromkeys(problems))  # each problem once
+
+
+def _points_problems(state: State) -> list[str]:
+    """Points the board cannot account for: lane points are at most what the scored lanes gave (stalls and
+    customers never move; a position written by hand may leave scorings out, never add some); district points need a district token and are at most the stalls now around it times
+    the token; the Lord scores only at the end, exactly the unscored lanes at his square; every toll received was
+    paid by someone."""
+    from .scoring import lord_scoring, stall_points
+
+    problems: list[str] = []
+    lanes = [0] * len(state.seats)
+    for lane, done in zip(state.layout.lanes, state.scored):
+        if done:
+            times = scoring.lane_multiplier(state, lane) or 0
+            for seat, pts in stall_points(state, lane).items():
+                lanes[seat] += pts * times
+    cap = [0] * len(state.seats)
+    for district, mark in zip(state.layout.districts, state.district_tokens):
+        if mark:
+            cap[mark[0]] += scoring.district_stalls(state, district, mark[0]) * mark[1]
+    lord = [0] * len(state.seats)
+    if state.phase == "over":
+        ended = lord_scoring(state.replace(seats=tuple(dataclasses.replace(s, lord=0) for s in state.seats)), [])
+        lord = [s.lord for s in ended.seats]
+    for k, seat in enumerate(state.seats):
+        where = f"seats[{k}] ({seat.colour}).points"
+        if seat.lanes > lanes[k]:
+            problems.append(f"{where}.lanes: {seat.lanes}, but the scored lanes can have given at most {lanes[k]}")
+        if seat.districts > cap[k]:
+            problems.append(f"{where}.districts: {seat.districts}, but their district tokens can have scored at "
+                            f"most {cap[k]}")
+        if seat.lord != lord[k]:
+            problems.append(f"{where}.lord: {seat.lord}, but the Lord's scoring " +
+                            (f"gave {lord[k]}" if state.phase == "over" else "happens only at the end"))
+    if sum(seat.tolls for seat in state.seats) > 0:
+        problems.append("points.tolls: more tolls received than paid; every toll point received is paid by the "
+                        "mover")
     return problems
 
 
@@ -585,12 +636,12 @@ class _OptionsPos(StrictModel):
 
 class _Position(StrictModel):
     game: Literal["portobello"]
-    version: str | None = None
+    version: Literal[VERSION] | None = None  # type: ignore[valid-type]
     players: Literal[PLAYER_COUNTS]  # type: ignore[valid-type]
     options: _OptionsPos = _OptionsPos()
     phase: Literal[PHASES]  # type: ignore[valid-type]
     active: Count = 0
-    round: Count = 0
+    round: pydantic.conint(ge=0, le=10_000) = 0
     actions_left: pydantic.conint(ge=0, le=4) = 0
     token_slot: pydantic.conint(ge=0, le=2) | None = None
     pending: Literal["servant", "citizen"] | None = None

@@ -140,7 +140,7 @@ def finish(state: "State", events: list[Event]) -> tuple["State", Sequence[Event
     state = lord_scoring(state, events)
     state = state.replace(phase="over")
     best = winners(state)
-    text = (f"{best[0]} wins" if len(best) == 1 else f"{' and '.join(best)} share the win") + \
+    text = (f"{best[0]} wins" if len(best) == 1 else f"{', '.join(best[:-1])} and {best[-1]} share the win") + \
         f" with {max(s.score for s in state.seats)} points"
     events.append(Note(RULES["portobello.end.winner"], f"the game is over: {text}"))
     return state, events

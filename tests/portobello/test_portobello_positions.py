@@ -23,6 +23,7 @@ from explorer.core import InvalidData, Record
 from explorer.core.schema import parse_json
 from explorer.portobello import Board, State, new_game
 from explorer.portobello.components import STALLS_PER_PLAYER
+from explorer.portobello.scoring import scored_lane_points
 
 BOARD = Board.default()
 
@@ -255,6 +256,11 @@ def test_a_full_served_lane_must_be_marked_scored(midgame):
     assert problems(d) == [f"lanes.{lane}: full with customers at both ends, so it has already scored"]
     d["scored"] = sorted(d["scored"] + [lane])
     assert State.from_dict(d).is_scored(lane)
+    gave = scored_lane_points(d)["red"]
+    assert gave == 2 * sum(BOARD.lanes[lane].values)  # a servant and a citizen: x2
+    d["seats"][0]["points"]["lanes"] = gave + 1
+    assert problems(d) == [f"seats[0] (red).points.lanes: {gave + 1}, but the scored lanes can have given at most "
+                           f"{gave}"]
 
 
 def test_a_board_that_is_not_a_board():
@@ -390,3 +396,99 @@ def test_the_chosen_token_is_face_up_during_the_turn():
     d["seats"][0]["tokens"][1]["face_up"] = False
     with pytest.raises(InvalidData):
         State.from_dict(d)
+
+
+# ---- positions a tester built that play can never reach (all refused, each with its reason) -----------------------
+def _after_bobby() -> dict:
+    return new_game(players=3, seed=1).apply("bobby d1").to_dict()
+
+
+def _set(d: dict, path: str, value) -> dict:
+    d = copy.deepcopy(d)
+    *keys, last = path.split(".")
+    target = d
+    for key in keys:
+        target = target[int(key)] if key.isdigit() else target[key]
+    target[int(last) if last.isdigit() else last] = value
+    return d
+
+
+@pytest.mark.parametrize("path, value, expected", [
+    ("seats.0.points.lanes", 50, "seats[0] (red).points.lanes: 50, but the scored lanes can have given at most 0"),
+    ("seats.0.points.districts", 50, "seats[0] (red).points.districts: 50, but their district tokens can have "
+                                     "scored at most 0"),
+    ("seats.0.points.lord", 7, "seats[0] (red).points.lord: 7, but the Lord's scoring happens only at the end"),
+    ("seats.1.points.tolls", 5, "points.tolls: more tolls received than paid"),
+    ("ending", True, "ending: true, but nobody has built their last stall"),
+    ("phase", "over", "phase: over, but nobody has built their last stall and the game could go on"),
+    ("round", 10**30, "round: input should be less than or equal to 10000"),
+    ("version", "banana", "version: input should be '1'"),
+])
+def test_points_and_flags_the_board_cannot_account_for(path, value, expected):
+    found = problems(_set(_after_bobby(), path, value))
+    assert any(p.startswith(expected) for p in found), found
+
+
+def test_a_queue_phase_needs_the_variant():
+    d = new_game(players=3, seed=1).to_dict()
+    d.update(phase="queue")
+    assert "phase: queue, but only the customer-queue variant lays out a queue" in problems(d)
+
+
+def test_a_player_without_stalls_means_the_last_round():
+    d = _after_bobby()
+    d["lanes"] = {"k": ["red"] * 6, "m": ["red"] * 6, "p": ["red"] * 5, "i": ["red"] * 3}
+    d["seats"][0]["stalls"] = 0
+    assert problems(d) == ["ending: false, but red built their last stall, so this round is the last"]
+    d["ending"] = True
+    assert State.from_dict(d).ending
+
+
+def test_each_problem_is_listed_once():
+    d = _after_bobby()
+    d["lanes"] = {"c": ["blue", "blue", None, None]}
+    assert problems(d).count("lanes.c: nobody plays blue") == 1
+
+
+def test_number_like_values_are_refused_not_slipped_in():
+    """``3.0 == 3`` in Python, so without a type check ``act 3.0`` would be legal and then unreadable."""
+    from explorer.core import NotationError
+    from explorer.portobello.actions import Build, ChooseToken
+
+    with pytest.raises(ValueError, match="players must be 2, 3 or 4, got 3.0"):
+        new_game(players=3.0)
+    with pytest.raises(NotationError, match=r"ChooseToken.value must be a whole number, got 3.0"):
+        ChooseToken(3.0)
+    with pytest.raises(NotationError, match=r"Build.index must be a whole number, got 0.0"):
+        Build("c", 0.0)
+    s = new_game(players=3, seed=2).apply("bobby d1").apply("act 3")
+    for text in ("build c ²", "build c " + "9" * 5000):
+        with pytest.raises(NotationError, match="the space is a number"):
+            s.apply(text)
+
+
+def test_deeply_nested_junk_is_reported_briefly():
+    d = _after_bobby()
+    junk: list = []
+    for _ in range(5000):
+        junk = [junk]
+    d["queue"] = junk
+    [problem] = problems(d)
+    assert problem.startswith("queue[0]: input should be 'servant' or 'citizen' (got [[[")
+    assert len(problem) < 120
+
+
+def test_a_board_with_an_infinite_map_is_refused():
+    data = Board.default().to_dict()
+    data["map"]["width"] = float("inf")
+    with pytest.raises(InvalidData, match="map.width"):
+        Board.from_dict(data)
+
+
+def test_records_refuse_odd_cursors_and_paths():
+    with pytest.raises(InvalidData, match="cursor: must be a whole number from 0 to 0, got 'x'"):
+        Record("portobello", seed=1, options={"players": 2}, cursor="x")
+    with pytest.raises(InvalidData, match="expected a file path, got NoneType"):
+        Record.load(None)
+    with pytest.raises(InvalidData, match="expected a file path, got NoneType"):
+        Board.from_file(None)
