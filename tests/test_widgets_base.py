@@ -59,7 +59,8 @@ def test_undo_redo_and_stepping_through_the_record(view):
     view.handle_message({"kind": "undo"})
     assert view.status["cursor"] == 4 and view.status["can_redo"]
     view.handle_message({"kind": "step", "delta": -1})
-    assert view.status["cursor"] == 3 and view.status["text"] == "Chance decides next"
+    assert view.status["cursor"] == 3
+    assert view.status["text"] == "Chance decides next: press ▶ (step) to let chance decide"
     view.handle_message({"kind": "goto", "index": 0})
     assert view.status["cursor"] == 0 and not view.status["can_undo"]
     view.handle_message({"kind": "redo"})
@@ -108,3 +109,75 @@ def test_the_esm_and_css_ship_beside_the_module():
 def test_base_view_requires_scene_and_on_click(toy_registered):
     with pytest.raises(NotImplementedError):
         BoardView(Record("toy", seed=2))
+
+
+# ---- random players, undo/redo around them, chance steps, hints --------------------------------------------------
+def test_undo_and_redo_skip_the_random_players_moves(toy_registered):
+    view = ToyView(Record("toy", seed=2), bots={"O"}, bot_seed=1)
+    view.handle_message({"kind": "click", "target": "cell-b2"})  # X, the wind, O (random), the wind
+    assert view.record.actions == ("b2", "stone a2", "b1", "stone a1") and view.status["text"] == "X to act"
+    view.handle_message({"kind": "undo"})  # back to X's decision, not into O's turn
+    assert view.status["cursor"] == 0 and view.status["text"] == "X to act"
+    assert not view.status["can_undo"] and view.status["can_redo"]
+    view.handle_message({"kind": "redo"})  # X's move and O's reply, up to X's next decision
+    assert view.status["cursor"] == 4 and view.status["text"] == "X to act" and not view.status["can_redo"]
+    assert [e["text"] for e in view.events] == ["X marks b2", "the wind drops a stone on a2", "O marks b1",
+                                                "the wind drops a stone on a1"]
+    view.handle_message({"kind": "step", "delta": -2})  # the controls still step into O's turn
+    assert view.status["cursor"] == 2 and view.status["text"] == "O to act"
+    view.handle_message({"kind": "redo"})
+    assert view.status["cursor"] == 4
+    view.handle_message({"kind": "step", "delta": -2})
+    view.handle_message({"kind": "undo"})
+    assert view.status["cursor"] == 0
+
+
+def test_undo_cannot_land_on_a_random_players_turn_at_the_start(toy_registered):
+    view = ToyView(Record("toy", seed=2), bots={"X"}, bot_seed=1)  # X (random) has moved before O's first turn
+    assert view.record.actions == ("c1", "stone b2") and view.status["text"] == "O to act"
+    assert not view.status["can_undo"]
+    view.handle_message({"kind": "undo"})
+    assert view.record.cursor == 2 and view.status["text"] == "O to act"
+
+
+def test_without_random_players_undo_is_the_records(view):
+    for cell in ["b2", "a1"]:
+        view.handle_message({"kind": "click", "target": f"cell-{cell}"})
+    view.handle_message({"kind": "undo"})
+    assert view.status["cursor"] == 2 and view.status["text"] == "O to act"
+
+
+def test_the_random_players_choice_is_a_hook_and_seeded(toy_registered):
+    class LastMove(ToyView):
+        def choose_bot_action(self, state, legal):
+            return legal[-1]
+
+    view = LastMove(Record("toy", seed=2), bots={"O"})
+    view.handle_message({"kind": "click", "target": "cell-a1"})
+    assert view.record.actions[2] == "c3"  # O took the last legal cell
+    same = [ToyView(Record("toy", seed=2), bots={"X", "O"}, bot_seed=9).record.actions for _ in range(2)]
+    assert same[0] == same[1] and len(same[0]) > 2
+    assert ToyView(Record("toy", seed=2), bots={"X", "O"}, bot_seed=10).record.actions != same[0]
+
+
+def test_at_a_chance_step_the_status_and_a_refusal_say_to_step(view):
+    for cell in ["b2", "a1"]:
+        view.handle_message({"kind": "click", "target": f"cell-{cell}"})
+    view.handle_message({"kind": "step", "delta": -1})  # the wind is about to blow
+    assert view.status["text"] == "Chance decides next: press ▶ (step) to let chance decide"
+    view.handle_message({"kind": "click", "target": "cell-c3"})
+    assert view.message["rule"] == "core.chance.outcome"
+    assert view.message["text"].endswith(" — press ▶ (step) to let chance decide")
+    assert view.record.cursor == 3
+
+
+def test_a_hint_shown_by_on_click_stays(toy_registered):
+    class Hinting(ToyView):
+        def on_click(self, state, target):
+            self.hint(f"you pointed at {target}")  # and no action: the hint stays
+
+    view = Hinting(Record("toy", seed=2))
+    revision = view.revision
+    view.handle_message({"kind": "click", "target": "cell-b2"})
+    assert view.message == {"kind": "info", "text": "you pointed at cell-b2"} and view.revision == revision + 1
+    assert view.record.actions == ()

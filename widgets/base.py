@@ -4,10 +4,17 @@ A game's view subclasses :class:`BoardView` and implements two methods:
 
 * ``render_scene(state) -> dict`` — what to draw (see :data:`SCENE_FORMAT`), derived from the engine state;
 * ``on_click(state, target) -> action | None`` — what a click on the item ``target`` means. It may change
-  ``self.selection`` and return ``None`` (a first click that selects), return an engine action to play, or
-  raise :class:`~explorer.core.IllegalAction` to refuse the click with the rule that forbids it;
+  ``self.selection`` and return ``None`` (a first click that selects; it may show a hint with :meth:`hint`
+  first, which then stays), return an engine action to play, or raise :class:`~explorer.core.IllegalAction` to
+  refuse the click with the rule that forbids it;
 
-and may override ``highlights(state) -> {item_id: {"label", "tone"}}`` to light up legal targets.
+and may override ``highlights_for(state) -> {item_id: {"label", "tone"}}`` to light up legal targets, and
+``choose_bot_action(state, legal) -> action`` to change how a random player picks its move.
+
+Undo and redo work on the human players' decisions: with random players (``bots``), Undo goes back past their
+moves to the previous position where a human is to act, and Redo replays their moves up to the next one (or
+the end). The step controls (◀ ▶) still go one action at a time, chance steps and random players' moves
+included.
 
 All rule logic stays in the engine: the view only turns the user's intent into actions, plays them on a
 :class:`~explorer.core.Record`, and shows the new state, the events with their rules ("why"), refusals, and
@@ -39,11 +46,13 @@ SCENE_FORMAT = """
 {"width": px, "height": px, "background": css colour (optional),
  "items": [ {"id": str (optional; needed for clicks and highlights), "shape": "rect" | "circle" | "polygon" |
              "path" | "line" | "text", geometry (rect: x y w h [rx]; circle: cx cy r; polygon: points [[x, y]...];
-             path: d; line: x1 y1 x2 y2; text: x y text [size] [anchor]), "fill", "stroke", "stroke_width",
+             path: d; line: x1 y1 x2 y2; text: x y text [size] [anchor] [weight] [halo: a css colour outlining
+             the letters, so lines drawn under them do not cross them]), "fill", "stroke", "stroke_width",
              "opacity", "class": css classes (e.g. "district pudding-lane burning"), "title": hover text,
              "clickable": bool (a click sends this item's id), "target": id (a click on this item sends that
              id instead, e.g. a piece drawn on a district)}, ... ]}
-Items that are neither clickable nor targeted and have no title let clicks through to what is below.
+Items that are neither clickable nor targeted and have no title let clicks through to what is below. A highlight's
+label is written at the item's ``label_at`` ``[x, y]`` (default: near its centre), on top of every item.
 """
 """The JSON a view's ``render_scene()`` returns; items are drawn in order (later on top)."""
 
@@ -54,8 +63,8 @@ class BoardView(anywidget.AnyWidget):
     Args:
         record: the game record the view shows and plays on (its cursor is the shown position).
         title: a heading shown above the board.
-
-            bots: players whose turns are played by random legal moves (seeded by ``bot_seed``).
+        bots: players whose turns are played by random legal moves (see :meth:`choose_bot_action`).
+        bot_seed: the seed of the random players' choices (the same seed, the same moves).
 
     Traits (synced to the browser): ``scene``, ``highlights``, ``events``, ``message``, ``status``, ``title``,
     ``panel`` (side tables), ``revision`` (bumped once per redraw, so the browser redraws once per change).
@@ -79,7 +88,8 @@ class BoardView(anywidget.AnyWidget):
         self.record = record
         self.bots = set(bots)
         """Players (as ``state.current_player`` names them) whose moves are random legal ones."""
-        self._bot_rng = random.Random(bot_seed)
+        self.bot_rng = random.Random(bot_seed)
+        """The random players' source of choices (seeded by ``bot_seed``)."""
         self.selection: Any = None
         """What the user has selected so far (a piece, a card...), for two-click actions; ``None`` if nothing."""
         self._events_from = max(record.cursor - 1, 0)
@@ -114,18 +124,40 @@ class BoardView(anywidget.AnyWidget):
         """Show a plain hint (not a rule refusal), e.g. "pick a movement card first"."""
         self.refresh({"kind": "info", "text": text})
 
+    def choose_bot_action(self, state: Any, legal: list[Any]) -> Any:
+        """The move a random player makes among ``legal`` (the engine's ``state.legal_actions()``, never empty).
+
+        The default picks uniformly, from ``self.bot_rng`` (seeded by ``bot_seed``, so a game with the same seed
+        and the same human moves replays identically). A game's view may override it (e.g. to pick a kind of
+        move first), as long as it returns one of ``legal`` and draws only from ``self.bot_rng``.
+        """
+        return self.bot_rng.choice(legal)
+
     def run_bots(self) -> None:
         """Let the random players move until a human is to act or the game ends."""
         state = self.record.state
         while self.bots and not state.is_terminal and state.current_player in self.bots:
-            state = self.record.play(self._bot_rng.choice(state.legal_actions()))
+            state = self.record.play(self.choose_bot_action(state, list(state.legal_actions())))
+
+    def is_bot_turn(self, state: Any) -> bool:
+        """True if a random player (one of ``bots``) is to act in ``state`` (not at the end, not chance)."""
+        return (bool(self.bots) and not state.is_terminal and not state.is_chance_node
+                and state.current_player in self.bots)
+
+    def chance_hint(self) -> str:
+        """What to do at a chance step shown by the controls: ``"press ▶ (step) to let chance decide"`` if the
+        record holds the outcome (the cursor is not at its end), else ``""``."""
+        if self.state.is_chance_node and not self.state.is_terminal and self.record.can_redo:
+            return "press ▶ (step) to let chance decide"
+        return ""
 
     def status_text(self, state: Any) -> str:
         """The one-line status above the controls (whose turn, or the result)."""
         if state.is_terminal:
             return "Game over"
         if state.is_chance_node:
-            return "Chance decides next"
+            hint = self.chance_hint() if state is self.state else ""
+            return f"Chance decides next: {hint}" if hint else "Chance decides next"
         player = state.current_player
         players = getattr(state, "players", None)
         if isinstance(player, int) and not isinstance(player, bool) and players and 0 <= player < len(players):
@@ -153,17 +185,20 @@ class BoardView(anywidget.AnyWidget):
             self.message = message or {}
             self.panel = self.panel_sections(state)
             self.status = {"text": self.status_text(state), "cursor": self.record.cursor,
-                           "length": len(self.record), "can_undo": self.record.can_undo,
-                           "can_redo": self.record.can_redo}
+                           "length": len(self.record), "can_undo": self.undo_target() is not None,
+                           "can_redo": self.redo_target() is not None}
             self.revision += 1
 
     def refuse(self, err: ValueError) -> None:
-        """Show why an action was refused (an ``IllegalAction`` with its rule, or a notation problem)."""
+        """Show why an action was refused (an ``IllegalAction`` with its rule, or a notation problem); at a
+        chance step, also how to let chance decide."""
+        hint = self.chance_hint()
         if isinstance(err, IllegalAction):
-            self.refresh({"kind": "illegal", "text": err.reason, "rule": err.rule.id, "title": err.rule.title,
+            text = f"{err.reason} — {hint}" if hint else err.reason
+            self.refresh({"kind": "illegal", "text": text, "rule": err.rule.id, "title": err.rule.title,
                           "rule_text": err.rule.text})
         else:
-            self.refresh({"kind": "illegal", "text": str(err)})
+            self.refresh({"kind": "illegal", "text": f"{err} — {hint}" if hint else str(err)})
 
     def play(self, action: Any) -> bool:
         """Play ``action`` at the shown position; on refusal show the rule. Returns True if it was played."""
@@ -185,35 +220,77 @@ class BoardView(anywidget.AnyWidget):
         return {i["id"] for i in items if i.get("clickable") and "id" in i} | {i["target"] for i in items
                                                                                  if "target" in i}
 
+    def nothing_to_click(self, target: str) -> None:
+        """Answer a click on something that is not a target of this view (no action; an info message)."""
+        self.refresh({"kind": "info", "text": f"nothing to click at {target!r} in this view"})
+
     def click(self, target: str) -> None:
         """What happens when the user clicks item ``target`` (the browser calls this through a message)."""
         if target not in self.clickable_targets():
-            self.refresh({"kind": "info", "text": f"nothing to click at {target!r} in this view"})
+            self.nothing_to_click(target)
             return
+        revision = self.revision
         try:
             action = self.on_click(self.state, target)
         except ValueError as err:
             self.refuse(err)
             return
-        if action is None:
-            self.refresh()
-        else:
+        if action is not None:
             self.play(action)
+        elif self.revision == revision:  # else on_click already redrew (a hint, a route shown, a move played)
+            self.refresh()
+
+    def _seek(self, back: bool) -> int | None:
+        """Where Undo (``back``) or Redo would put the cursor, or ``None`` if it cannot move.
+
+        The record's own undo/redo (which skip chance steps) are repeated while a random player is to act, so
+        the user lands on a position where a human decides (or the end). An Undo that would only reach the
+        start of the game on a random player's turn is not possible: nothing there is the user's to undo.
+        """
+        record = self.record
+        can = (lambda: record.can_undo) if back else (lambda: record.can_redo)
+        move = record.undo if back else record.redo
+        if not can():
+            return None
+        start = record.cursor
+        try:
+            move()
+            while can() and self.is_bot_turn(record.state):
+                move()
+            target, bot_turn = record.cursor, self.is_bot_turn(record.state)
+        finally:
+            record.goto(start)
+        if back and bot_turn:
+            return None
+        return target
+
+    def undo_target(self) -> int | None:
+        """The cursor Undo goes to (the previous position where a human acts), or ``None`` if none."""
+        return self._seek(back=True)
+
+    def redo_target(self) -> int | None:
+        """The cursor Redo goes to (the next position where a human acts, or the end), or ``None`` if none."""
+        return self._seek(back=False)
 
     def undo(self) -> None:
-        """Go back to the previous position where a player acted (no-op at the start)."""
-        if self.record.can_undo:
-            self.record.undo()
+        """Go back to the previous position where a human player acted, past chance steps and random players'
+        moves (no-op if there is none, e.g. at the start)."""
+        target = self.undo_target()
+        if target is not None:
+            self.record.goto(target)
         self.selection = None
         self._show_last_action()
         self.refresh()
 
     def redo(self) -> None:
-        """Replay the next undone move (no-op at the latest position)."""
-        if self.record.can_redo:
-            self.record.redo()
+        """Replay the next undone move, and the chance steps and random players' moves after it, up to the next
+        position where a human acts or the end (no-op at the latest position)."""
+        target, before = self.redo_target(), self.record.cursor
         self.selection = None
         self._show_last_action()
+        if target is not None:
+            self.record.goto(target)
+            self._events_from = before  # what the redone move and the random players' replies did
         self.refresh()
 
     def step(self, delta: int) -> None:

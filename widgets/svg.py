@@ -23,6 +23,13 @@ def _points(points: list) -> str:
     return " ".join(f"{x:g},{y:g}" for x, y in points)
 
 
+def _halo(item: dict[str, Any]) -> dict[str, Any]:
+    """A text's ``halo``: an outline in that colour drawn under the letters, so lines under it do not cross them."""
+    if not item.get("halo"):
+        return {}
+    return {"stroke": item["halo"], "stroke_width": 3, "stroke_linejoin": "round", "paint_order": "stroke"}
+
+
 def _shape(item: dict[str, Any], mark: dict[str, str] | None) -> str:
     style = {"fill": item.get("fill"), "stroke": item.get("stroke"), "stroke_width": item.get("stroke_width"),
              "opacity": item.get("opacity"), "stroke_dasharray": item.get("dash")}
@@ -46,7 +53,7 @@ def _shape(item: dict[str, Any], mark: dict[str, str] | None) -> str:
     if shape == "text":
         text_attrs = _attrs(x=item["x"], y=item["y"], font_size=item.get("size"), fill=item.get("fill"),
                             text_anchor=item.get("anchor", "middle"), dominant_baseline="central",
-                            font_weight=item.get("weight"), **common)
+                            font_weight=item.get("weight"), **_halo(item), **common)
         return f"<text {text_attrs}>{escape(str(item.get('text', '')))}</text>"
     return ""
 

@@ -128,3 +128,27 @@ def test_scene_classes_and_static_svg(view):
     assert pudding["class"] == "district pudding-lane green burning uncontained start"
     svg = str(board_svg(view.state, highlights={"d-st-mary": {"label": "priority 1", "tone": "legal"}}))
     assert svg.startswith("<svg") and 'data-id="d-st-mary"' in svg and ">priority 1</text>" in svg
+
+
+@pytest.mark.parametrize("seed", [-1, 2**63])
+def test_the_app_explains_a_seed_the_engine_refuses_and_keeps_the_game(seed):
+    from widgets.london1666.app import LondonApp
+
+    app = LondonApp(players=3, seed=2)
+    view = app.view
+    app.seed.value = seed
+    app.start_button.click()  # the button's callback: nothing escapes it
+    assert app.view is view and app.board.children == (view,)
+    assert "could not start a new game" in app.note.value and "The game below is unchanged" in app.note.value
+
+
+def test_the_app_says_when_an_overlay_shows_an_older_position():
+    from widgets.london1666.app import LondonApp
+
+    app = LondonApp(players=3, seed=2)
+    app.show_scores()
+    assert app.stale_note.value == "" and len(app.overlay.children) == 2
+    click(app.view, "d-moorgate")  # a move: the overlay (drawn on demand only) is now older than the board
+    assert "This overlay shows position" in app.stale_note.value and "Press its button again" in app.stale_note.value
+    app.show_scores()
+    assert app.stale_note.value == ""

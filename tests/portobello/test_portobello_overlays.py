@@ -222,3 +222,43 @@ def test_score_over_time_refuses_other_games():
         score_over_time_figure(Record("london1666", seed=1, options={"players": 4}))
     with pytest.raises(ValueError):
         score_over_time_figure([])
+
+
+# ---- nothing to plot -----------------------------------------------------------------------------------------------
+def _empty_note(fig: go.Figure) -> str | None:
+    notes = [a for a in fig.to_dict()["layout"].get("annotations", []) if a.get("name") == "empty"]
+    return notes[0]["text"] if notes else None
+
+
+def test_at_the_end_the_charts_say_so_instead_of_showing_empty_axes():
+    final = _full_record(seed=5).state
+    moves = move_value_figure(final)
+    layout = moves.to_dict()["layout"]
+    assert layout["xaxis2"]["visible"] is False and layout["yaxis2"]["visible"] is False
+    assert _empty_note(moves) == "The game is over:<br>no move left to value"
+    lanes = expected_lane_figure(final)
+    layout = lanes.to_dict()["layout"]
+    assert layout["xaxis"]["visible"] is False and layout["yaxis"]["visible"] is False
+    assert _empty_note(lanes) == "The game is over:<br>no open lane scores any more"
+    assert "still to come" not in layout["title"]["text"] and "game is over" in layout["title"]["text"]
+
+
+def test_with_something_to_plot_the_axes_show_and_no_note(completing, five_placed):
+    moves = move_value_figure(completing).to_dict()["layout"]
+    assert moves["xaxis2"]["visible"] is True and _empty_note(move_value_figure(completing)) is None
+    lanes = expected_lane_figure(five_placed).to_dict()["layout"]
+    assert lanes["xaxis"]["visible"] is True and _empty_note(expected_lane_figure(five_placed)) is None
+    start = new_game(players=2, seed=1).apply("bobby d1")
+    assert _empty_note(expected_lane_figure(start)).startswith("No stalls on open lanes yet")
+
+
+def test_when_nothing_scores_the_move_values_mention_the_bobbys_tolls():
+    # red has used every action: only moving the bobby (tolls) and ending the turn are left
+    spent = position(lanes={"c": ["red", None, None, None]}, actions_left=0)
+    assert move_values(spent) == [] and any(type(a).__name__ == "MoveBobby" for a in spent.legal_actions())
+    fig = move_value_figure(spent)
+    title = fig.layout.title.text
+    assert "no move here scores at once" in title
+    assert "moving the bobby scores nothing: it only pays tolls (click a district on the board" in title
+    assert _empty_note(fig).endswith("(moving the bobby<br>only pays tolls)")
+    assert "only pays tolls" not in move_value_figure(new_game(players=2, seed=1)).layout.title.text  # setup

@@ -5,13 +5,16 @@ Games start from a seeded :class:`Record` (2 players: red starts, yellow puts th
 
 from __future__ import annotations
 
+from collections import Counter
+
 import plotly.graph_objects as go
 import pytest
 
 from explorer.core import Record
 from explorer.portobello import State, new_game
+from explorer.portobello.actions import ChooseToken, ScoreDistrict
 from widgets.portobello import PortobelloView, board_scene, board_svg
-from widgets.portobello.view import plan_bobby_route
+from widgets.portobello.view import RouteStep, plan_bobby_route
 
 SEED = 7
 
@@ -111,7 +114,7 @@ def test_the_route_and_its_toll_are_shown_before_paying_then_paid(tolled):
     assert tolled.record.actions == before  # nothing paid yet
     assert tolled.message["kind"] == "info" and tolled.message["rule"] == "portobello.bobby.toll"
     assert tolled.message["text"].startswith(
-        "Bobby to d7: d1 → d2 across c: 1 point, 1 to yellow; d2 → d7 across d: 1 point to nobody. "
+        "Bobby to d7: d1 → d2 across c: 1 point to yellow; d2 → d7 across d: 1 point to nobody. "
         "Toll 2 points in all (received: yellow +1); red would go from 10 to 8.")
     assert tolled.highlights["district:d7"] == {"label": "toll 2", "tone": "selected"}
     assert tolled.highlights["district:d2"]["tone"] == "selected" and "btn:confirm" in tolled.highlights
@@ -322,3 +325,176 @@ def test_the_app_starts_plays_saves_and_loads():
         box.value = False
     app.new_game()
     assert app.view.record.options == {"players": 2, "customer_queue": True} and app.view.state.phase == "bobby"
+
+
+# ---- undo around the random players ----------------------------------------------------------------------------
+def test_undo_goes_back_to_the_humans_last_decision_not_into_a_random_players_turn():
+    view = make_view(players=3, bots={1, 2}, bot_seed=SEED)  # the app's default game
+    assert view.record.actions == ("bobby d6",) and not view.status["can_undo"]  # green's move is not ours
+    click(view, "token:0")  # act 2
+    for _ in range(2):
+        click(view, next(k for k in sorted(view.highlights) if k.startswith("space:")))
+    mine = len(view.record)
+    click(view, "btn:end")
+    latest = len(view.record)
+    assert latest > mine + 2 and view.status["text"].startswith("Round 2: red chooses a token")
+    view.handle_message({"kind": "undo"})
+    assert view.record.cursor == mine and view.state.active == 0  # red, before "end", not "green chooses"
+    assert view.status["text"].startswith("Round 1: red · token 2 · 0 actions left")
+    assert "btn:end" in view.highlights
+    view.handle_message({"kind": "redo"})  # red's end and both random players' turns
+    assert view.record.cursor == latest and view.status["text"].startswith("Round 2: red chooses a token")
+    assert not view.status["can_redo"]
+    view.handle_message({"kind": "undo"})
+    view.handle_message({"kind": "undo"})
+    assert view.record.cursor == mine - 1 and view.state.actions_left == 1
+
+
+# ---- the random players ------------------------------------------------------------------------------------------
+def test_random_players_pick_a_kind_of_move_first():
+    view = make_view("bobby d6", players=3, bot_seed=3)
+    legal = view.state.legal_actions()
+    assert len(legal) == 27 and sum(isinstance(a, ChooseToken) for a in legal) == 3  # 24 district scorings
+    picks = Counter(type(view.choose_bot_action(view.state, legal)).__name__ for _ in range(1000))
+    assert set(picks) == {"ChooseToken", "ScoreDistrict"} and 400 < picks["ChooseToken"] < 600
+    acting = make_view("bobby d1", "act 3")
+    legal = acting.state.legal_actions()
+    kinds = {type(a).__name__ for a in legal}
+    assert kinds == {"Build", "DrawCustomer", "MoveBobby"}
+    picks = Counter(type(acting.choose_bot_action(acting.state, legal)).__name__ for _ in range(900))
+    assert all(240 < n < 360 for n in picks.values())  # builds are 6 of 10 moves, but a third of the picks
+    assert all(acting.choose_bot_action(acting.state, legal) in legal for _ in range(50))
+
+
+def test_random_players_are_deterministic_for_a_seed_and_rarely_score_an_empty_district():
+    games = [make_view(players=3, bots={0, 1, 2}, bot_seed=seed).record for seed in (5, 5, 6)]
+    assert games[0].actions == games[1].actions != games[2].actions
+    first_turns = []
+    for seed in range(20):
+        record = make_view("bobby d1", players=3, bots={0, 1, 2}, bot_seed=seed).record
+        first_turns.append(record.actions[1])  # red's first choice
+    assert sum(a.startswith("district") for a in first_turns) < 16  # uniform over moves: ~24 in 27 would be
+
+
+# ---- odd targets, chance steps ------------------------------------------------------------------------------------
+@pytest.mark.parametrize("target", ["district:zzz", "token:9", "token:-1", "token:x", "space:zz:0", "space:c:9",
+                                    "space:c:-1", "square:s99", "score:3", "score:x", "btn:nope", "bogus", ""])
+def test_on_click_refuses_targets_that_name_nothing(scoring, target):
+    before = (scoring.record.actions, scoring.record.cursor)
+    assert scoring.on_click(scoring.state, target) is None
+    assert scoring.message == {"kind": "info", "text": f"nothing to click at {target!r} in this view"}
+    assert (scoring.record.actions, scoring.record.cursor) == before and scoring.selection is None
+
+
+def test_on_click_called_directly_returns_none_after_a_selection(scoring):
+    assert scoring.on_click(scoring.state, "score:4") is None and scoring.selection == ("score", 4)
+    assert "Now click the district" in scoring.message["text"]
+    assert scoring.on_click(scoring.state, "district:d1") == ScoreDistrict("d1", 4)
+
+
+def test_at_a_chance_step_the_status_and_the_refusal_say_to_step(acting):
+    click(acting, "btn:customer")
+    acting.handle_message({"kind": "step", "delta": -1})  # back onto the draw
+    assert acting.state.is_chance_node
+    assert acting.status["text"].startswith("Chance decides next: press ▶ (step) to let chance decide ·")
+    click(acting, "square:s1")
+    assert acting.message["rule"] == "core.chance.outcome"
+    assert acting.message["text"].endswith("— press ▶ (step) to let chance decide")
+    acting.handle_message({"kind": "step", "delta": 1})
+    assert acting.state.phase == "place" and not acting.status["text"].startswith("Chance")
+
+
+# ---- wording and drawing -----------------------------------------------------------------------------------------
+def test_route_steps_say_who_receives_the_toll():
+    assert RouteStep("d8", "d7", "m", 1, ("green",)).describe() == "d8 → d7 across m: 1 point to green"
+    assert RouteStep("d8", "d7", "m", 2, ("green", "blue")).describe() == \
+        "d8 → d7 across m: 2 points: 1 to green, 1 to blue"
+    assert RouteStep("d8", "d7", "m", 1, ()).describe() == "d8 → d7 across m: 1 point to nobody"
+    assert RouteStep("d8", "d7", "m", 0, ()).describe() == \
+        "d8 → d7 across m: free (the most stalls there are the mover's)"
+
+
+def test_the_route_passes_above_the_district_names_and_under_them(tolled):
+    click(tolled, "district:d7")
+    items = tolled.scene["items"]
+    route = next(k for k, i in enumerate(items) if i.get("class") == "route")
+    label = next(k for k, i in enumerate(items) if i.get("class") == "district-label d7")
+    assert route < label and items[label]["halo"]  # drawn over the route, with a halo that breaks the line
+    end = next(i for i in items if "route-stop" in i.get("class", "") and "end" in i["class"])
+    x, y = tolled.state.board.districts["d7"].bobby
+    assert (end["cx"], end["cy"]) == (x, y - 20) and end["class"] == "route-stop 2 end"
+
+
+def test_neutral_tokens_read_n2_n3_in_the_token_bar():
+    view = make_view("bobby d1", "act 3", "build a 0", "build a 1", "build c 0", "end",
+                     "act 2", "build b 0", "build b 1", "end", "district d1 x4", bots={1})  # red takes a neutral 3
+    assert view.state.active == 0 and [str(t) for t in view.state.seat.tokens] == ["2", "3", "n3"]
+    chips = [i["text"] for i in view.scene["items"] if i.get("class", "").startswith("token-value")]
+    assert chips == ["2", "3", "n3"]
+    assert "n3" in view.panel[1]["rows"][0][2]  # as the side panel names it
+
+
+@pytest.mark.parametrize("seed", [-1, 2**63])
+def test_a_seed_the_engine_refuses_is_explained_and_the_game_stays(seed):
+    from widgets.portobello.app import PortobelloApp
+
+    app = PortobelloApp(players=3, seed=SEED)
+    view, board = app.view, list(app.board.children)
+    app.seed.value = seed
+    app.start_button.click()  # the button's callback, as in the browser: nothing escapes it
+    assert app.view is view and list(app.board.children) == board
+    assert "could not start a new game" in app.note.value and "seed" in app.note.value
+    assert "The game below is unchanged" in app.note.value
+    app.seed.value = 8
+    app.new_game()
+    assert app.view is not view and app.view.record.seed == 8 and "could not" not in app.note.value
+
+
+def test_the_overlay_is_redrawn_on_demand_and_says_when_it_is_stale():
+    from widgets.portobello.app import PortobelloApp
+
+    app = PortobelloApp(players=3, seed=SEED)
+    assert app.follow.value is False and not app.overlay_is_stale
+    figure = app.tab_boxes[0].children[0]
+    title = figure.layout.title.text
+    assert "shows the board's position (1)" in app.overlay_note.value and app.redraw_button.button_style == ""
+    click(app.view, "token:1")  # a move: the overlay is not redrawn (the browser stays quick)
+    assert app.overlay_is_stale and figure.layout.title.text == title
+    assert "shows position 1; the board is at position 2. Press <b>Redraw</b>" in app.overlay_note.value
+    assert app.redraw_button.button_style == "warning"
+    click(app.view, "district:d1")  # a mere selection (the route shown) changes nothing
+    assert "Press <b>Redraw</b>" in app.overlay_note.value
+    app.redraw_button.click()
+    assert not app.overlay_is_stale and "shows the board's position (2)" in app.overlay_note.value
+    assert app.tab_boxes[0].children[0].layout.title.text != title and app.redraw_button.button_style == ""
+    app.follow.value = True  # then every move redraws it
+    click(app.view, "btn:cancel")
+    click(app.view, next(k for k in sorted(app.view.highlights) if k.startswith("space:")))
+    assert not app.overlay_is_stale and "shows the board's position (3)" in app.overlay_note.value
+    app.follow.value = False
+    app.view.handle_message({"kind": "undo"})
+    assert app.overlay_is_stale and app.redraw_button.button_style == "warning"
+    app.follow.value = True  # ticking it catches up at once
+    assert not app.overlay_is_stale
+
+
+def test_the_app_legend_says_what_the_random_players_do():
+    from widgets.portobello.app import LEGEND, PortobelloApp
+
+    assert "pick a kind of move at random" in LEGEND and '"n2": neutral' in LEGEND
+    app = PortobelloApp(players=3, seed=SEED)
+    assert "a random kind of move first" in app.note.value and "Undo and Redo skip their moves" in app.note.value
+
+
+def test_redrawing_in_place_drops_the_game_over_note():
+    from widgets.portobello.app import PortobelloApp
+
+    app = PortobelloApp(players=2, seed=SEED, bots={0, 1})  # a whole game of random players
+    assert app.view.state.is_terminal
+    app.tabs.selected_index = 1  # "Lane values"
+    shown = app.tab_boxes[1].children[0]
+    assert [a.name for a in shown.layout.annotations] == ["empty"] and shown.layout.xaxis.visible is False
+    app.view.handle_message({"kind": "goto", "index": len(app.view.record) // 2})
+    app.draw_overlay()
+    assert app.tab_boxes[1].children[0] is shown  # the same figure, updated in place
+    assert not shown.layout.annotations and shown.layout.xaxis.visible is True

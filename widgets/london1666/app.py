@@ -68,6 +68,8 @@ class LondonApp:
         self.load_button.on_click(lambda _: self.load(self.record_text.value))
         self.note = w.HTML()
         self.overlay = w.VBox()
+        self.stale_note = w.HTML()
+        self._drawn_at: tuple[int, int] | None = None
         self.board = w.VBox()
         self.view: LondonView
         self.new_game()
@@ -79,14 +81,24 @@ class LondonApp:
                               w.Accordion(children=[records], titles=("Save or load a record",))])
 
     def new_game(self) -> None:
-        """Start a game with the form's settings (seat 1 is you; the others are bots unless hot-seat)."""
+        """Start a game with the form's settings (seat 1 is you; the others are bots unless hot-seat); settings
+        the engine refuses (e.g. a seed below 0 or from 2**63) are explained in the note, the game shown stays."""
         options = {"players": self.players.value, "hidden_colours": self.hidden.value,
                    "more_destruction": self.destruction.value, "fire_cones": self.cones.value}
-        self._show_view(Record("london1666", seed=self.seed.value, options=options))
+        try:
+            record = Record("london1666", seed=self.seed.value, options=options)
+        except ValueError as err:  # InvalidRecord: the seed or the options refused
+            self.note.value = (f"<pre>could not start a new game: {html.escape(str(err))}</pre>"
+                               "<i>The game below is unchanged.</i>" + LEGEND)
+            return
+        self._show_view(record)
 
     def _show_view(self, record: Record) -> None:
         bots = set(range(1, record.options.get("players", 4))) if self.opponents.value == "random" else set()
+        if hasattr(self, "view"):
+            self.view.unobserve(self._moved, names="revision")
         self.view = LondonView(record, bots=bots, bot_seed=record.seed)
+        self.view.observe(self._moved, names="revision")
         self.board.children = [self.view]
         self.note.value = ("<i>" + ("You play the first colour; the others play random legal moves (their "
                                     "turns are listed under <b>What happened, and why</b>)."
@@ -106,8 +118,23 @@ class LondonApp:
         self._show_view(record)
 
     def show(self, figure: go.Figure | None) -> None:
-        """Show ``figure`` under the board (or nothing)."""
-        self.overlay.children = [] if figure is None else [go.FigureWidget(figure)]
+        """Show ``figure`` under the board (or nothing), drawn for the position the board shows now."""
+        self._drawn_at = None if figure is None else (self.view.record.cursor, len(self.view.record))
+        self.stale_note.value = ""
+        self.overlay.children = [] if figure is None else [self.stale_note, go.FigureWidget(figure)]
+
+    def _moved(self, change: Any) -> None:
+        """After a redraw of the board: if an overlay is shown for another position, say so above it (overlays
+        are drawn on demand only: a Plotly figure is slow to redraw in the browser)."""
+        if self._drawn_at is None:
+            return
+        cursor = self.view.record.cursor
+        if (cursor, len(self.view.record)) == self._drawn_at:
+            self.stale_note.value = ""
+        else:
+            self.stale_note.value = (f"<div style='font-size:12px;color:#8a4b00'>⚠ This overlay shows position "
+                                     f"{self._drawn_at[0]}; the board is at position {cursor}. Press its button "
+                                     "again to update it.</div>")
 
     def _busy(self, what: str) -> None:
         self.overlay.children = [w.HTML(f"<i>{html.escape(what)}…</i>")]

@@ -7,7 +7,14 @@
 
 ). Everything the user does goes through the engine: the board is a
 :class:`~widgets.portobello.view.PortobelloView` over a :class:`~explorer.core.Record`; the overlays are the pure
-functions of :mod:`widgets.portobello.overlays`, redrawn for the position shown.
+functions of :mod:`widgets.portobello.overlays`, drawn for the position shown when a game starts, when a tab is
+opened and when the user presses "Redraw" (or after every move, if "Redraw after every move" is ticked: a Plotly
+figure takes the browser 1-1.5 s to redraw, which would otherwise hold up the next click on the board). While the
+overlay shows an older position than the board, a note above it says so.
+
+The random players are random, but not uniform over the legal moves: each picks a kind of move first (play a
+token, score a district, build, draw a customer, place the Lord, move the bobby, end the turn), then a move of
+that kind (:meth:`~widgets.portobello.view.PortobelloView.choose_bot_action`).
 """
 
 from __future__ import annotations
@@ -39,8 +46,11 @@ LEGEND = (
     "sits beside it; a <span style='background:#e6c35c'>&nbsp;gold&nbsp;</span> lane has scored (\"✓×2\": its "
     "multiplier) · the triangles are the 12 <b>districts</b> (d1-d12); the navy helmet is the <b>bobby</b>; a "
     "coloured disc \"×4\" is the action token that scored the district, and tints it · under the map: whose "
-    "turn, their tokens (white with a black ring: neutral; dashed grey: face down) and the buttons · green "
+    "turn, their tokens (white with a black ring, \"n2\": neutral; dashed grey: face down) and the buttons · green "
     "outlines: what you can click now, with the toll of moving the bobby there. "
+    "<b>Random players</b> pick a kind of move at random (play a token, score a district, build, draw a "
+    "customer, place the Lord, move the bobby, end the turn), then one legal move of that kind at random, "
+    "seeded by the game's seed. "
     "<b>The board is a reconstruction from the rules, not the printed board.</b></div>")
 """The legend shown under the board (HTML)."""
 
@@ -62,12 +72,15 @@ class PortobelloApp:
         players: 2 to 4.
         seed: the game's seed (customers drawn from the bag, the variant's queue, the random players).
         customer_queue: the variant with a visible customer queue (``portobello.option.customer-queue``).
-        bots: seats played by random legal moves (0 = red, the start player); default: every seat but red.
-        follow: redraw the open overlay after every move (otherwise only with its "Redraw" button).
+        bots: seats played by random players (0 = red, the start player); default: every seat but red.
+        follow: redraw the open overlay after every move. Off by default: a Plotly figure takes the browser
+            1-1.5 s to redraw, which holds up the next click on the board; the overlay is then drawn when a game
+            starts, when its tab is opened and with the "Redraw" button, and a note says when it shows an older
+            position than the board.
     """
 
     def __init__(self, *, players: int = 3, seed: int = 7, customer_queue: bool = False,
-                 bots: Iterable[int] | None = None, follow: bool = True) -> None:
+                 bots: Iterable[int] | None = None, follow: bool = False) -> None:
         if players not in PLAYER_COUNTS:
             raise ValueError(f"players must be 2, 3 or 4, got {players!r}")
         bots = set(range(1, players)) if bots is None else set(bots)
@@ -80,9 +93,13 @@ class PortobelloApp:
         self.players.observe(lambda _: self._show_bot_boxes(), names="value")
         self.start_button = w.Button(description="New game", button_style="primary", icon="play")
         self.start_button.on_click(lambda _: self.new_game())
-        self.follow = w.Checkbox(value=follow, description="Redraw after every move", indent=False)
-        self.redraw_button = w.Button(description="Redraw", icon="refresh", layout=w.Layout(width="110px"))
+        self.follow = w.Checkbox(value=follow, description="Redraw after every move (slower clicks)",
+                                 indent=False, layout=w.Layout(width="300px"))
+        self.follow.observe(lambda _: self._moved(None), names="value")
+        self.redraw_button = w.Button(description="Redraw", icon="refresh", layout=w.Layout(width="110px"),
+                                      tooltip="Draw the open overlay for the position on the board")
         self.redraw_button.on_click(lambda _: self.draw_overlay())
+        self.overlay_note = w.HTML()
         self.tab_boxes = [w.VBox() for _ in range(len(OVERLAYS) + 1)]
         self.tabs = w.Tab(children=self.tab_boxes,
                           titles=tuple(title for title, _ in OVERLAYS) + ("Scores",))
@@ -103,7 +120,8 @@ class PortobelloApp:
         form = w.VBox([w.HBox([self.players, self.seed, self.queue]), self._bot_row, self.start_button])
         records = w.VBox([w.HBox([self.save_button, self.load_button]), self.record_text])
         self.widget = w.VBox([form, self.note, self.board, w.HTML(LEGEND),
-                              w.HBox([self.follow, self.redraw_button]), self.tabs,
+                              w.HBox([self.redraw_button, self.overlay_note, self.follow],
+                                     layout=w.Layout(align_items="center")), self.tabs,
                               w.Accordion(children=[records], titles=("Save or load a record",))])
 
     # ---- games ------------------------------------------------------------------------------------------------
@@ -118,11 +136,17 @@ class PortobelloApp:
         self._bot_row.children = self.bot_boxes[:self.players.value]
 
     def new_game(self) -> None:
-        """Start a game with the form's settings."""
+        """Start a game with the form's settings; settings the engine refuses (e.g. a seed below 0 or from
+        2**63) are explained in the note and the game shown stays."""
         players = self.players.value
         bots = {k for k, box in enumerate(self.bot_boxes[:players]) if box.value}
-        self._start(Record("portobello", seed=self.seed.value, options=self._options(players, self.queue.value)),
-                    bots)
+        try:
+            record = Record("portobello", seed=self.seed.value, options=self._options(players, self.queue.value))
+        except ValueError as err:  # InvalidRecord: the seed or the options refused
+            self.note.value = (f"<pre>could not start a new game: {html.escape(str(err))}</pre>"
+                               "<i>The game below is unchanged.</i>")
+            return
+        self._start(record, bots)
 
     def _start(self, record: Record, bots: set[int]) -> None:
         players = record.options.get("players", 3)
@@ -137,7 +161,8 @@ class PortobelloApp:
             who = "Every seat is a random player: the whole game has been played; step through it."
         elif bots:
             who = (f"You play {', '.join(humans)}; {', '.join(COLOURS[k] for k in sorted(bots))} "
-                   f"play{'s' * (len(bots) == 1)} random legal moves (listed under <b>What happened, and why</b>).")
+                   f"play{'s' * (len(bots) == 1)} random legal moves, a random kind of move first (listed under "
+                   "<b>What happened, and why</b>; Undo and Redo skip their moves).")
         else:
             who = "Hot-seat: every player clicks on their turn."
         variant = " Customer-queue variant: the queue is shown under the map." if record.options.get(
@@ -165,22 +190,44 @@ class PortobelloApp:
 
     # ---- overlays ---------------------------------------------------------------------------------------------
     def _moved(self, change: Any) -> None:
-        """After a redraw of the board: redraw the overlay if the position changed (not for a mere selection).
+        """After a redraw of the board: with ``follow``, redraw the overlay if the position changed (not for a mere
+        selection); without, say whether the overlay still shows the board's position.
 
         In a running kernel the overlay is redrawn just after the click's message is handled, so the board's
         update reaches the browser first and the (slower) figure follows."""
         if not self.follow.value:
+            self._show_staleness()
             return
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:  # plain Python (tests, scripts): at once
+        loop = _kernel_loop()
+        if loop is None:  # plain Python (tests, scripts): at once
             self._follow()
         else:
             loop.call_soon(self._follow)
 
     def _follow(self) -> None:
-        if (self.view.record.cursor, len(self.view.record)) != self._drawn_at:
+        if self.overlay_is_stale:
             self.draw_overlay()
+
+    @property
+    def overlay_is_stale(self) -> bool:
+        """True if the overlay was drawn for another position (or another record) than the board shows."""
+        return (self.view.record.cursor, len(self.view.record)) != self._drawn_at
+
+    def _show_staleness(self) -> None:
+        """The note beside "Redraw": which position the overlay shows, and a warning when the board moved on."""
+        cursor = self.view.record.cursor
+        if self._drawn_at is None:
+            text, style = "", ""
+        elif self.overlay_is_stale:
+            drawn = self._drawn_at[0]
+            text = (f"<span style='color:#8a4b00'>⚠ The overlay below shows position {drawn}; the board is at "
+                    f"position {cursor}. Press <b>Redraw</b> to update it.</span>")
+            style = "warning"
+        else:
+            text = f"<span style='color:#5a4a36'>The overlay below shows the board's position ({cursor}).</span>"
+            style = ""
+        self.overlay_note.value = f"<div style='font-size:12px;margin:0 8px'>{text}</div>" if text else ""
+        self.redraw_button.button_style = style
 
     def overlay_figure(self, index: int | None = None) -> go.Figure:
         """The figure of overlay tab ``index`` (default: the open tab) for the position shown."""
@@ -205,10 +252,27 @@ class PortobelloApp:
                 box.children = [go.FigureWidget(figure)]
         except Exception as err:  # an overlay must never break the board
             box.children = [w.HTML(f"<pre>could not draw this overlay: {html.escape(repr(err))}</pre>")]
+        self._show_staleness()
 
     def _ipython_display_(self) -> Any:  # pragma: no cover - display hook for notebooks
         from IPython.display import display
         display(self.widget)
+
+
+def _kernel_loop() -> asyncio.AbstractEventLoop | None:
+    """The running event loop if this runs in a Jupyter kernel (where a redraw can wait for the click's message to
+    be answered), else ``None`` (plain Python, even inside some other event loop: do it at once)."""
+    try:
+        from IPython import get_ipython
+    except ImportError:  # pragma: no cover - IPython comes with ipywidgets
+        return None
+    shell = get_ipython()
+    if shell is None or getattr(shell, "kernel", None) is None:
+        return None
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
 
 
 def _same_traces(shown: go.FigureWidget, figure: go.Figure) -> bool:
@@ -227,4 +291,7 @@ def _redraw_in_place(shown: go.FigureWidget, figure: go.Figure) -> None:
             props = new.to_plotly_json()
             props.pop("type", None)
             old.update(props, overwrite=True)
-        shown.layout.update(figure.layout.to_plotly_json(), overwrite=True)
+        layout = figure.layout.to_plotly_json()
+        for key in set(shown.layout.to_plotly_json()) - set(layout):  # e.g. an "empty" note no longer needed
+            shown.layout[key] = None
+        shown.layout.update(layout, overwrite=True)

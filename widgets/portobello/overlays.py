@@ -31,7 +31,7 @@ from plotly.subplots import make_subplots
 
 from explorer.core import Record
 from explorer.portobello import RULES, State
-from explorer.portobello.actions import Build, DrawCustomer, PlaceCustomer, PlaceLord, ScoreDistrict
+from explorer.portobello.actions import Build, DrawCustomer, MoveBobby, PlaceCustomer, PlaceLord, ScoreDistrict
 from explorer.portobello.components import CITIZEN, LORD, SERVANT, multiplier
 from explorer.portobello.customers import free_squares
 from explorer.portobello.events import LaneScored, TurnEnded
@@ -242,6 +242,22 @@ def _map_axes(state: State) -> dict[str, Any]:
                   "constrain": "domain"}}
 
 
+def _axis_key(ref: str) -> str:
+    """The layout key of the axis ``ref``: ``"x2"`` -> ``"xaxis2"``."""
+    return f"{ref[0]}axis{ref[1:]}"
+
+
+def _show_axes(fig: go.Figure, shown: bool, *, xaxis: str = "x", yaxis: str = "y",
+               empty: str = "") -> None:
+    """Show the axes ``xaxis``/``yaxis`` of ``fig``, or, if not ``shown`` (nothing to plot on them), hide them
+    and write ``empty`` in their place (an annotation named ``"empty"``). The axes' visibility is always set,
+    so a figure shown in the app updates in place either way."""
+    fig.update_layout({_axis_key(xaxis): {"visible": shown}, _axis_key(yaxis): {"visible": shown}})
+    if not shown:
+        fig.add_annotation(text=empty, xref=f"{xaxis} domain", yref=f"{yaxis} domain", x=0.5, y=0.5,
+                           showarrow=False, font={"size": 14, "color": "#5a4a36"}, align="center", name="empty")
+
+
 def _gains_text(gains: Mapping[str, int]) -> str:
     return ", ".join(f"{name} {'+' if n >= 0 else ''}{n}" for name, n in gains.items())
 
@@ -257,7 +273,9 @@ def move_value_figure(state: State) -> go.Figure:
     targets' item ids; ``meta={"values": {notation: points}}`` for every move. Right: a horizontal bar per move
     (``"points now"``, best first, at most :data:`MAX_BARS`, coloured by kind: :data:`KIND_COLOURS`), ``y`` =
     notation, ``x`` = the mover's points. In the ``actions`` phase the title also gives :func:`draw_values` when
-    drawing a customer is legal. Illustrates ``portobello.score.lane`` (seed p. 2-3),
+    drawing a customer is legal, and says that moving the bobby only pays tolls when it is legal. With no move to
+    value (at the end, at a chance step, or when only moves that score nothing are left) the bars' axes are
+    hidden and an annotation (``name="empty"``) says why. Illustrates ``portobello.score.lane`` (seed p. 2-3),
     ``portobello.score.multiplier`` (p. 3) and ``portobello.score.district`` (p. 4).
 
     Raises:
@@ -305,18 +323,32 @@ def move_value_figure(state: State) -> go.Figure:
     fig.update_yaxes(axes["y"], row=1, col=1)
     fig.update_yaxes(autorange="reversed", row=1, col=2)
     fig.update_xaxes(title_text=f"points for {who}" if who else "points", row=1, col=2)
+    bobby = (not state.is_terminal and not state.is_chance_node and state.phase == "actions"
+             and any(isinstance(a, MoveBobby) for a in state.legal_actions()))
+    tolls = ("moving the bobby scores nothing: it only pays tolls (click a district on the board to see the route "
+             f"and its tolls, {_rule('portobello.bobby.toll')})")
     if state.is_terminal:
         heading = "The game is over: no move left to value"
+        empty = "The game is over:<br>no move left to value"
     elif state.is_chance_node:
         heading = "Chance decides next: no move to value"
+        empty = "Chance decides next:<br>no move to value"
     elif not values:
         heading = f"{who} ({state.phase}): no move here scores at once"
+        empty = "No move here<br>scores at once"
+        if bobby:
+            heading += f"<br><sup>{tolls}</sup>"
+            empty += "<br>(moving the bobby<br>only pays tolls)"
     else:
         best = max(v.points for v in values)
         verdict = f"best +{best}" if best > 0 else "nothing scores at once yet"
         heading = (f"What each move scores now for {who} ({state.phase}): {verdict}"
                    f"<br><sup>points scored at once (lanes completed: {_rule('portobello.score.lane')}; "
                    f"districts: {_rule('portobello.score.district')})</sup>")
+        empty = ""
+        if bobby:
+            heading += f"<br><sup>{tolls}</sup>"
+    _show_axes(fig, bool(values), xaxis="x2", yaxis="y2", empty=empty)
     draws = draw_values(state)
     if draws:
         parts = []
@@ -474,7 +506,8 @@ def expected_lane_figure(state: State) -> go.Figure:
     order), ``y`` = expected points as floats, ``text`` = the exact value (``"16/3"``); ``meta={"player": name,
     "exact": {lane: "16/3"}}``. The x tick labels give the lane and its expected multiplier (``"c<br>E×8/3"``);
     hover gives the ends, the stall points and the multiplier's distribution. The title states the model (see
-    :func:`expected_lane_values`) and the customers still to come.
+    :func:`expected_lane_values`) and the customers still to come; at the end it says the game is over. With no
+    bar to draw the axes are hidden and an annotation (``name="empty"``) says why.
 
     Raises:
         TypeError: if ``state`` is not a Portobello State.
@@ -499,16 +532,21 @@ def expected_lane_figure(state: State) -> go.Figure:
                              hovertemplate="%{hovertext}<br>expected: %{y:.2f}<extra></extra>",
                              meta={"player": name, "exact": {e.lane: _show_fraction(v)
                                                              for e, v in zip(lanes, values)}}))
-    if state.is_terminal:
-        heading = "The game is over: no open lane scores any more"
-    elif not lanes:
-        heading = "No stalls on open lanes yet"
-    else:
-        heading = "Expected final points of the stalls on each open lane"
     pieces = f"{_count(servants, 'servant')}, {_count(citizens, 'citizen')}{' and the Lord' if lords else ''}"
-    heading += (f"<br><sup>model (an assumption): every lane scores in the end with the stalls it has now; the "
-                f"{pieces} still to come fill the empty squares</sup><br><sup>at random, without replacement "
-                f"(players' choices not modelled); multipliers {_rule('portobello.score.multiplier')}</sup>")
+    model = (f"<br><sup>model (an assumption): every lane scores in the end with the stalls it has now; the "
+             f"{pieces} still to come fill the empty squares</sup><br><sup>at random, without replacement "
+             f"(players' choices not modelled); multipliers {_rule('portobello.score.multiplier')}</sup>")
+    if state.is_terminal:
+        heading = ("The game is over: no open lane scores any more<br><sup>the final scores are in the side panel "
+                   "and the Scores tab</sup>")
+        empty = "The game is over:<br>no open lane scores any more"
+    elif not lanes:
+        heading = "No stalls on open lanes yet" + model
+        empty = "No stalls on open lanes yet:<br>build some to see what they may score"
+    else:
+        heading = "Expected final points of the stalls on each open lane" + model
+        empty = ""
+    _show_axes(fig, bool(lanes), empty=empty)
     fig.update_layout(title={"text": heading, "x": 0.01, "xanchor": "left"}, barmode="group",
                       template="plotly_white", height=440, margin={"l": 50, "r": 10, "t": 110, "b": 60},
                       xaxis={"tickmode": "array", "tickvals": [e.lane for e in lanes], "ticktext": ticks,

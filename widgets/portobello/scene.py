@@ -237,12 +237,12 @@ def board_scene(state: State, *, selected: str | Iterable[str] | None = None,
     for sq in board.squares:
         items += _square_items(state, sq)
 
-    # bobby, district labels and tokens
-    for d in board.districts:
-        items += _district_pieces(state, d)
-
+    # the bobby's route (under the district names, which have a halo, so it never hides them), then the bobby,
+    # the district names and tokens
     if route:
         items += _route_items(state, list(route))
+    for d in board.districts:
+        items += _district_pieces(state, d)
     for item_id in sorted(c for c in chosen if not c.startswith("district:")):
         outline = _outline(state, item_id)
         if outline:
@@ -350,7 +350,8 @@ def _district_pieces(state: State, d: str) -> list[dict[str, Any]]:
     mark = state.district_token(d)
     label_y = y + 18 if state.bobby == d else y
     items.append({"shape": "text", "x": x, "y": label_y, "text": d, "size": 11, "fill": "#7d705c", "weight": 600,
-                  "class": f"district-label {d}", "target": target})
+                  "halo": BOBBY_DISTRICT_FILL if state.bobby == d else DISTRICT_FILL, "class": f"district-label {d}",
+                  "target": target})
     if state.bobby == d:
         items += _bobby(x, y - 4, target)
     if mark is not None:
@@ -382,15 +383,23 @@ def _bobby(x: float, y: float, target: str) -> list[dict[str, Any]]:
     ]
 
 
+ROUTE_RISE = 20
+"""How far above a district's name (its ``bobby`` point) the bobby's route passes, in map units: clear of the name
+(whose halo also breaks the dashed line where it crosses it) and of the toll label written below the name."""
+
+
 def _route_items(state: State, route: list[str]) -> list[dict[str, Any]]:
     if state.bobby is None:
         return []
-    points = [(x, y - 14) for x, y in (state.board.districts[d].bobby for d in [state.bobby, *route])]
+    points = [(x, y - ROUTE_RISE) for x, y in (state.board.districts[d].bobby for d in [state.bobby, *route])]
     d = "M " + " L ".join(f"{x:g} {y:g}" for x, y in points)
     items = [{"shape": "path", "d": d, "fill": "none", "stroke": "#1f5fbf", "stroke_width": 3, "dash": "7 5",
               "class": "route"}]
     for n, (x, y) in enumerate(points[1:], start=1):
-        items.append({"shape": "circle", "cx": x, "cy": y, "r": 4, "fill": "#1f5fbf", "class": f"route-stop {n}"})
+        last = n == len(points) - 1
+        items.append({"shape": "circle", "cx": x, "cy": y, "r": 5 if last else 4,
+                      "fill": "#ffffff" if last else "#1f5fbf", "stroke": "#1f5fbf", "stroke_width": 2.5 if last else 0,
+                      "class": f"route-stop {n}" + (" end" if last else "")})
     return items
 
 
@@ -564,8 +573,10 @@ def _token_chip(state: State, slot: int, token, x: float, y: float, selected: bo
               "dash": None if up else "3 2", "class": f"token {kind} {'up' if up else 'down'} v{token.value}",
               "title": title, "clickable": True, "label_at": [x, y + 27]}]
     text_fill = INK if (token.neutral or colour in _DARK_TEXT or not up) else "#ffffff"
-    items.append({"shape": "text", "x": x, "y": y + 0.5, "text": str(token.value), "size": 16, "weight": 700,
-                  "fill": text_fill if up else "#6f6656", "class": "token-value", "target": tid})
+    # a neutral token reads "n2", as in the side panel, so it is not taken for the player's own 2
+    items.append({"shape": "text", "x": x, "y": y + 0.5, "text": str(token),
+                  "size": 14 if token.neutral else 16, "weight": 700, "fill": text_fill if up else "#6f6656",
+                  "class": "token-value neutral" if token.neutral else "token-value", "target": tid})
     if selected:
         items.append({"shape": "circle", "cx": x, "cy": y, "r": 21, "fill": "none", "stroke": "#1f5fbf",
                       "stroke_width": 3, "class": "selection token"})

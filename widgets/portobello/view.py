@@ -33,7 +33,7 @@ from explorer.portobello.scoring import district_stalls
 from ..base import BoardView
 from .scene import board_scene
 
-__all__ = ["PortobelloView", "RoutePlan", "RouteStep", "plan_bobby_route", "token_action"]
+__all__ = ["BOT_KINDS", "PortobelloView", "RoutePlan", "RouteStep", "is_target", "plan_bobby_route", "token_action"]
 
 
 # ---- the bobby's route, priced before it is paid (a pure helper over the engine) ------------------------------------
@@ -53,13 +53,18 @@ class RouteStep:
     """The players who receive 1 point each (empty: the point goes to nobody, or nothing is paid)."""
 
     def describe(self) -> str:
-        """``"d1 → d2 across c: 1 point to nobody"``."""
+        """``"d1 → d2 across c: 1 point to nobody"``, ``"d8 → d7 across m: 1 point to green"``,
+        ``"d8 → d7 across m: 2 points: 1 to green, 1 to blue"`` or ``"... free (the most stalls there are the
+        mover's)"``."""
         head = f"{self.source} → {self.destination} across {self.lane}"
         if not self.paid:
             return f"{head}: free (the most stalls there are the mover's)"
+        points = f"{self.paid} point{'s' * (self.paid != 1)}"
         if not self.to:
-            return f"{head}: 1 point to nobody"
-        return f"{head}: {self.paid} point{'s' * (self.paid != 1)}, 1 to {' and 1 to '.join(self.to)}"
+            return f"{head}: {points} to nobody"
+        if len(self.to) == 1 and self.paid == 1:
+            return f"{head}: 1 point to {self.to[0]}"
+        return f"{head}: {points}: {', '.join(f'1 to {name}' for name in self.to)}"
 
 
 @dataclass(frozen=True)
@@ -128,6 +133,38 @@ class _Handled(Exception):
     """A click fully answered by a message (a selection with its explanation, or a hint)."""
 
 
+BUTTON_NAMES = ("customer", "lord", "end", "confirm", "cancel")
+"""The names of the action buttons (``btn:<name>``)."""
+
+
+def is_target(state: State, target: str) -> bool:
+    """True if ``target`` names an item of the board of ``state`` in the scene's id forms
+    (:data:`~widgets.portobello.scene.TARGETS`): a known district, stall space, square, token slot of the player
+    to act, ``score:2``/``score:4`` or a button. Whether clicking it is legal is the engine's business."""
+    kind, _, name = target.partition(":")
+    board = state.board
+    if kind == "district":
+        return name in board.districts
+    if kind == "square":
+        return name in board.squares
+    if kind == "space":
+        lane, _, k = name.partition(":")
+        return lane in board.lanes and k.isdigit() and k.isascii() and int(k) < board.lanes[lane].spaces
+    if kind == "token":
+        return name.isdigit() and name.isascii() and int(name) < len(state.seat.tokens)
+    if kind == "score":
+        return name in ("2", "4")
+    if kind == "btn":
+        return name in BUTTON_NAMES
+    return False
+
+
+BOT_KINDS = {ChooseToken: "play a token", ScoreDistrict: "score a district", Build: "build a stall",
+             DrawCustomer: "draw a customer", PlaceCustomer: "place the customer", PlaceLord: "place the Lord",
+             MoveBobby: "move the bobby", EndTurn: "end the turn"}
+"""The kinds of move a random player picks among first (any other action class is a kind of its own)."""
+
+
 # ---- the view ---------------------------------------------------------------------------------------------------
 class PortobelloView(BoardView):
     """The Portobello Market board as an anywidget (see the module docstring for the clicks).
@@ -138,12 +175,34 @@ class PortobelloView(BoardView):
 
     Args:
         record: a Portobello :class:`~explorer.core.Record`.
-        bots: seats (0 = the start player) played by random legal moves; the others are hot-seat.
+        bots: seats (0 = the start player) played by random players; the others are hot-seat. A random player
+            picks a kind of move uniformly among the kinds legal now (play a token, score a district, build,
+            draw or place a customer, place the Lord, move the bobby, end the turn), then a move of that kind
+            uniformly (see :meth:`choose_bot_action`).
+        bot_seed: the seed of the random players' choices.
     """
 
     def __init__(self, record: Record, **kwargs: Any) -> None:
         kwargs.setdefault("title", "Portobello Market (reconstructed board)")
         super().__init__(record, **kwargs)
+
+    # ---- random players ----------------------------------------------------------------------------------
+    def choose_bot_action(self, state: State, legal: list[Any]) -> Any:
+        """A kind of move uniformly among the kinds in ``legal`` (:data:`BOT_KINDS`, in the order the engine lists
+        them), then one move of that kind uniformly, both from ``self.bot_rng`` (deterministic for a
+        ``bot_seed``). With a single kind (placing the bobby or a customer) this is the uniform pick of the base
+        view, draw for draw.
+
+        Still a random player, just not a wasteful one: at the start of a turn most legal moves are district
+        scorings (24 of 27 with three tokens up), so a uniform pick would nearly always score a district, mostly
+        an empty one in round 1; here playing a token and scoring a district are equally likely.
+        """
+        kinds: dict[str, list[Any]] = {}
+        for action in legal:
+            kinds.setdefault(BOT_KINDS.get(type(action), type(action).__name__), []).append(action)
+        groups = list(kinds.values())
+        group = groups[0] if len(groups) == 1 else self.bot_rng.choice(groups)  # one kind: as uniform as before
+        return self.bot_rng.choice(group)
 
     # ---- drawing -----------------------------------------------------------------------------------------
     def _selected_ids(self) -> list[str]:
@@ -167,7 +226,8 @@ class PortobelloView(BoardView):
             best = state.winners()
             return f"Game over: {' and '.join(best)} win{'s' * (len(best) == 1)} · {scores}"
         if state.is_chance_node:
-            return f"Chance decides next · {scores}"
+            hint = self.chance_hint() if state is self.state else ""
+            return f"Chance decides next{': ' + hint if hint else ''} · {scores}"
         who = state.name(state.active)
         if state.phase == "bobby":
             return f"{who} places the bobby · {scores}"
@@ -271,6 +331,22 @@ class PortobelloView(BoardView):
 
     # ---- clicks -----------------------------------------------------------------------------------------
     def on_click(self, state: State, target: str) -> Any:
+        """The action a click on ``target`` means (see the module docstring), or ``None`` after a selection or a
+        hint (shown as the message). A target that names nothing on this board (``district:zzz``, ``token:9``,
+        ``token:-1``...) is answered like the browser's clicks on nothing: no action, an info message.
+
+        Raises:
+            IllegalAction: the engine's refusal of the click, naming the rule.
+        """
+        if not state.is_terminal and not is_target(state, target):
+            self.nothing_to_click(target)
+            return None
+        try:
+            return self._on_click(state, target)
+        except _Handled:
+            return None
+
+    def _on_click(self, state: State, target: str) -> Any:
         kind, _, name = target.partition(":")
         if state.is_terminal:
             self.selection = None
@@ -411,9 +487,3 @@ class PortobelloView(BoardView):
         self.run_bots()
         self.refresh()
         return True
-
-    def click(self, target: str) -> None:
-        try:
-            super().click(target)
-        except _Handled:
-            pass

@@ -32,8 +32,11 @@ function shapeFor(item) {
     case "line":
       return svgEl("line", { x1: item.x1, y1: item.y1, x2: item.x2, y2: item.y2, ...style });
     case "text": {
+      const halo = item.halo ? { stroke: item.halo, "stroke-width": 3, "stroke-linejoin": "round",
+        "paint-order": "stroke" } : {};
       const t = svgEl("text", { x: item.x, y: item.y, "font-size": item.size, fill: item.fill,
-        "text-anchor": item.anchor || "middle", "dominant-baseline": "central", "font-weight": item.weight });
+        "text-anchor": item.anchor || "middle", "dominant-baseline": "central", "font-weight": item.weight,
+        ...halo });
       t.textContent = item.text || "";
       return t;
     }
@@ -52,6 +55,7 @@ function drawBoard(model, svg) {
   if (scene.background) {
     svg.appendChild(svgEl("rect", { x: 0, y: 0, width: scene.width, height: scene.height, fill: scene.background }));
   }
+  const labels = [];  // highlight labels go on top of everything, so nothing drawn later covers them
   for (const item of scene.items || []) {
     const shape = shapeFor(item);
     if (!shape) continue;
@@ -80,10 +84,11 @@ function drawBoard(model, svg) {
         const label = svgEl("text", { x: anchor[0], y: anchor[1], class: "rx-hl-label",
           "text-anchor": "middle", "dominant-baseline": "central" });
         label.textContent = mark.label;
-        svg.appendChild(label);
+        labels.push(label);
       }
     }
   }
+  for (const label of labels) svg.appendChild(label);
   svg.setAttribute("data-revision", String(model.get("revision")));
 }
 
