@@ -157,6 +157,18 @@ class Queued:
         return f"queue {self.kind}"
 
 
+def cached(kind: type, *args):
+    """The action ``kind(*args)``, built once and shared (actions are immutable; the engine's legal-move lists
+    reuse them instead of building and type-checking new ones each time)."""
+    key = (kind, args)
+    found = _CACHE.get(key)
+    if found is None:
+        found = _CACHE[key] = kind(*args)
+    return found
+
+
+_CACHE: dict[tuple, object] = {}
+
 Action = (MoveBobby | ChooseToken | ScoreDistrict | Build | DrawCustomer | PlaceCustomer | PlaceLord | EndTurn
           | Drawn | Queued)
 """Any Portobello action."""

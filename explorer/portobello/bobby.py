@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from explorer.core import Event, IllegalAction
 
-from .actions import MoveBobby
+from .actions import MoveBobby, cached
 from .events import BobbyMoved
 from .rules import RULES
 
@@ -62,8 +62,8 @@ def legal_moves(state: "State") -> list[MoveBobby]:
     seat = state.active
     score = state.seats[seat].score
     if score >= 4:  # no toll is more than 4 (one point to each of up to 4 players)
-        return [MoveBobby(d) for d, _ in state.board.neighbours(state.bobby)]
-    return [MoveBobby(d) for d, lane in state.board.neighbours(state.bobby) if toll(state, lane, seat)[0] <= score]
+        return [cached(MoveBobby, d) for d, _ in state.board.neighbours(state.bobby)]
+    return [cached(MoveBobby, d) for d, lane in state.board.neighbours(state.bobby) if toll(state, lane, seat)[0] <= score]
 
 
 def why_not(state: "State", action: MoveBobby) -> IllegalAction:

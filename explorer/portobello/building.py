@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from explorer.core import Event, Note
 
-from .actions import Build
+from .actions import Build, cached
 from .events import StallBuilt
 from .rules import RULES
 from .scoring import score_lane_if_ready
@@ -63,7 +63,7 @@ def legal_builds(state: "State") -> list[Build]:
     out = []
     for lane in state.board.districts[state.bobby].lanes:
         for k in next_spaces(state.stalls[lay.lane[lane]]):
-            out.append(Build(lane, k))
+            out.append(cached(Build, lane, k))
     return out
 
 
@@ -79,6 +79,8 @@ def can_still_build(state: "State", seat: int) -> bool:
     if not open_lanes:
         return False
     districts = state.board.districts
+    if open_lanes.intersection(districts[state.bobby].lanes):  # room where the bobby stands: no need to move
+        return True
     return any(open_lanes.intersection(districts[d].lanes) for d in routes(state, seat))
 
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from explorer.core import Event
 
-from .actions import DrawCustomer, Drawn, PlaceCustomer, PlaceLord
+from .actions import DrawCustomer, Drawn, PlaceCustomer, PlaceLord, cached
 from .components import LORD, SERVANT
 from .events import CustomerDrawn, CustomerPlaced, LordPlaced
 from .scoring import score_lanes_at
@@ -36,7 +36,7 @@ def free_squares(state: "State") -> list[str]:
 
 def legal_placements(state: "State") -> list[PlaceCustomer]:
     """Where the drawn customer may go: any empty square (``portobello.customer.place``)."""
-    return [PlaceCustomer(sq) for sq in free_squares(state)]
+    return [cached(PlaceCustomer, sq) for sq in free_squares(state)]
 
 
 def apply(state: "State", action) -> tuple["State", Sequence[Event]]:

@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Any
 from explorer.core import Event, IllegalAction, Note
 
 from . import bobby, building, customers
-from .actions import (Build, ChooseToken, DrawCustomer, EndTurn, MoveBobby, PlaceCustomer, PlaceLord, ScoreDistrict)
+from .actions import (Build, ChooseToken, DrawCustomer, EndTurn, MoveBobby, PlaceCustomer, PlaceLord, ScoreDistrict,
+                      cached)
 from .components import DISTRICT_TOKENS
 from .events import DistrictScored, TokenChosen, TokensTurnedUp, TurnEnded
 from .rules import RULES
@@ -27,10 +28,10 @@ def legal_choices(state: "State") -> list[ChooseToken | ScoreDistrict]:
     """At the start of a turn: each distinct face-up token to play (``portobello.turn.token``), and each district
     still without a token to score with a face-up own 2 or 4 (``portobello.score.district``)."""
     tokens = state.seat.tokens
-    out: list[Any] = sorted({ChooseToken(t.value, t.neutral) for t in tokens if t.face_up})
+    out: list[Any] = sorted({cached(ChooseToken, t.value, t.neutral) for t in tokens if t.face_up})
     for t in tokens:
         if t.face_up and not t.neutral and t.value in DISTRICT_TOKENS:
-            out += [ScoreDistrict(d, t.value) for d, mark in zip(state.layout.districts, state.district_tokens)
+            out += [cached(ScoreDistrict, d, t.value) for d, mark in zip(state.layout.districts, state.district_tokens)
                     if mark is None]
     return out
 
@@ -107,7 +108,7 @@ def end_turn(state: "State", forfeited: int, events: list[Event], flip: bool = T
     """End the active player's turn (``portobello.turn.flip``): the used token turns face down, all three turn
     face up once all are down; then the next player, or the end of the game after the last round
     (``portobello.end.last-stall``, ``portobello.assume.no-stall-possible``)."""
-    from .state import Token
+    from .state import Seat, Token
 
     me = state.active
     seat = state.seat
@@ -118,7 +119,9 @@ def end_turn(state: "State", forfeited: int, events: list[Event], flip: bool = T
     if tokens and not any(t.face_up for t in tokens):
         tokens = [Token(t.value, t.neutral, True) for t in tokens]
         events.append(TokensTurnedUp(seat.colour))
-    state = state.with_seat(me, tokens=tuple(tokens)).replace(actions_left=0, token_slot=None)
+    seats = list(state.seats)
+    seats[me] = Seat(seat.colour, seat.stalls, tuple(tokens), seat.lanes, seat.districts, seat.tolls, seat.lord)
+    state = state.replace(seats=tuple(seats), actions_left=0, token_slot=None)
     n = len(state.seats)
     if me == n - 1:  # the round is over
         if state.ending:
