@@ -101,11 +101,9 @@ def apply(state: "State", action: MoveBobby) -> tuple["State", Sequence[Event]]:
     paid, to = toll(state, lane, me)
     seats = list(state.seats)
     if paid:
-        from .scoring import _add
-
-        seats[me] = _add(seats[me], tolls=-paid)
+        seats[me] = seats[me].but(tolls=-paid)
         for other in to:
-            seats[other] = _add(seats[other], tolls=1)
+            seats[other] = seats[other].but(tolls=1)
     event = BobbyMoved(state.name(me), state.bobby, action.district, lane, paid, tuple(state.name(s) for s in to))
     return state.replace(bobby=action.district, seats=tuple(seats)), [event]
 

@@ -133,7 +133,7 @@ def build(state: "State", action: Build) -> tuple["State", Sequence[Event]]:
     seat = state.seats[seat_n]
     left = seat.stalls - 1
     seats = list(state.seats)
-    seats[seat_n] = type(seat)(seat.colour, left, seat.tokens, seat.lanes, seat.districts, seat.tolls, seat.lord)
+    seats[seat_n] = seat.but(stalls=left)
     state = state.replace(seats=tuple(seats), stalls=tuple(stalls), actions_left=state.actions_left - 1)
     events: list[Event] = [StallBuilt(seat.colour, action.lane, action.index,
                                       state.board.lanes[action.lane].values[action.index], left, first)]

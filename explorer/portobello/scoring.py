@@ -97,7 +97,7 @@ def score_lane_if_ready(state: "State", lane: str, events: MutableSequence[Event
     got = {seat: pts * times for seat, pts in stall_points(state, lane).items()}
     seats = list(state.seats)
     for seat, pts in got.items():
-        seats[seat] = _add(seats[seat], lanes=pts)
+        seats[seat] = seats[seat].but(lanes=pts)
     scored = list(state.scored)
     scored[k] = True
     ends = tuple(state.customer_at(sq) or "" for sq in state.board.lanes[lane].ends)
@@ -131,7 +131,7 @@ def lord_scoring(state: "State", events: MutableSequence[Event]) -> "State":
         if not got:
             continue
         for seat, pts in got.items():
-            seats[seat] = _add(seats[seat], lord=pts)
+            seats[seat] = seats[seat].but(lord=pts)
         events.append(LordScored(lane, times, tuple((state.name(s), p) for s, p in got.items())))
     return state.replace(seats=tuple(seats))
 
@@ -163,9 +163,3 @@ def winners(state: "State") -> list[str]:
     """The players with the most points; all of them win on a tie (``portobello.end.winner``)."""
     best = max(seat.score for seat in state.seats)
     return [seat.colour for seat in state.seats if seat.score == best]
-
-
-def _add(seat, lanes: int = 0, districts: int = 0, tolls: int = 0, lord: int = 0):
-    """``seat`` with points added to its categories (a new :class:`Seat`)."""
-    return type(seat)(seat.colour, seat.stalls, seat.tokens, seat.lanes + lanes, seat.districts + districts,
-                      seat.tolls + tolls, seat.lord + lord)

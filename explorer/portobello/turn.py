@@ -98,8 +98,9 @@ def score_district(state: "State", action: ScoreDistrict) -> tuple["State", Sequ
         tokens[slot] = Token(taken, neutral=True, face_up=False)
     marks = list(state.district_tokens)
     marks[state.layout.district[action.district]] = (me, action.value)
-    state = state.with_seat(me, tokens=tuple(tokens), districts=seat.districts + stalls * action.value).replace(
-        district_tokens=tuple(marks), neutral=state.neutral[1:])
+    seats = list(state.seats)
+    seats[me] = seat.but(tokens=tuple(tokens), districts=stalls * action.value)
+    state = state.replace(seats=tuple(seats), district_tokens=tuple(marks), neutral=state.neutral[1:])
     events: list[Event] = [DistrictScored(seat.colour, action.district, stalls, action.value, taken)]
     return end_turn(state, 0, events, flip=False)
 
@@ -108,7 +109,7 @@ def end_turn(state: "State", forfeited: int, events: list[Event], flip: bool = T
     """End the active player's turn (``portobello.turn.flip``): the used token turns face down, all three turn
     face up once all are down; then the next player, or the end of the game after the last round
     (``portobello.end.last-stall``, ``portobello.assume.no-stall-possible``)."""
-    from .state import Seat, Token
+    from .state import Token
 
     me = state.active
     seat = state.seat
@@ -120,7 +121,7 @@ def end_turn(state: "State", forfeited: int, events: list[Event], flip: bool = T
         tokens = [Token(t.value, t.neutral, True) for t in tokens]
         events.append(TokensTurnedUp(seat.colour))
     seats = list(state.seats)
-    seats[me] = Seat(seat.colour, seat.stalls, tuple(tokens), seat.lanes, seat.districts, seat.tolls, seat.lord)
+    seats[me] = seat.but(tokens=tuple(tokens))
     state = state.replace(seats=tuple(seats), actions_left=0, token_slot=None)
     n = len(state.seats)
     if me == n - 1:  # the round is over

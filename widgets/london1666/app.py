@@ -14,6 +14,7 @@ import plotly.graph_objects as go
 
 from explorer.core import Record
 
+from ..records import new_record, open_record
 from .overlays import burn_risk, burn_risk_figure, fire_options_figure, score_over_time_figure
 from .view import LondonView
 
@@ -85,11 +86,9 @@ class LondonApp:
         the engine refuses (e.g. a seed below 0 or from 2**63) are explained in the note, the game shown stays."""
         options = {"players": self.players.value, "hidden_colours": self.hidden.value,
                    "more_destruction": self.destruction.value, "fire_cones": self.cones.value}
-        try:
-            record = Record("london1666", seed=self.seed.value, options=options)
-        except ValueError as err:  # InvalidRecord: the seed or the options refused
-            self.note.value = (f"<pre>could not start a new game: {html.escape(str(err))}</pre>"
-                               "<i>The game below is unchanged.</i>" + LEGEND)
+        record, refusal = new_record("london1666", self.seed.value, options)
+        if record is None:
+            self.note.value = refusal + LEGEND
             return
         self._show_view(record)
 
@@ -107,13 +106,9 @@ class LondonApp:
 
     def load(self, text: str) -> None:
         """Open a saved record (JSON) to step through or continue; a bad one is explained, nothing changes."""
-        try:
-            record = Record.from_json(text, what="the pasted record")
-        except ValueError as err:  # InvalidRecord and anything the options refuse
-            self.note.value = f"<pre>{html.escape(str(err))}</pre>"
-            return
-        if record.game != "london1666":
-            self.note.value = f"<pre>the pasted record is a game of {html.escape(record.game)}, not London 1666</pre>"
+        record, refusal = open_record(text, "london1666", "London 1666")
+        if record is None:
+            self.note.value = refusal
             return
         self._show_view(record)
 

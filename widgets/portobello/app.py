@@ -30,6 +30,7 @@ import plotly.graph_objects as go
 from explorer.core import Record
 from explorer.portobello.components import COLOURS, PLAYER_COUNTS
 
+from ..records import new_record, open_record
 from .overlays import expected_lane_figure, move_value_figure, score_over_time_figure
 from .view import PortobelloView
 
@@ -140,11 +141,9 @@ class PortobelloApp:
         2**63) are explained in the note and the game shown stays."""
         players = self.players.value
         bots = {k for k, box in enumerate(self.bot_boxes[:players]) if box.value}
-        try:
-            record = Record("portobello", seed=self.seed.value, options=self._options(players, self.queue.value))
-        except ValueError as err:  # InvalidRecord: the seed or the options refused
-            self.note.value = (f"<pre>could not start a new game: {html.escape(str(err))}</pre>"
-                               "<i>The game below is unchanged.</i>")
+        record, refusal = new_record("portobello", self.seed.value, self._options(players, self.queue.value))
+        if record is None:
+            self.note.value = refusal
             return
         self._start(record, bots)
 
@@ -177,14 +176,9 @@ class PortobelloApp:
 
     def load(self, text: str) -> None:
         """Open a saved record (JSON) to step through or continue; a bad one is explained, nothing changes."""
-        try:
-            record = Record.from_json(text, what="the pasted record")
-        except ValueError as err:  # InvalidRecord and anything the options refuse
-            self.note.value = f"<pre>{html.escape(str(err))}</pre>"
-            return
-        if record.game != "portobello":
-            self.note.value = (f"<pre>the pasted record is a game of {html.escape(record.game)}, "
-                               "not Portobello Market</pre>")
+        record, refusal = open_record(text, "portobello", "Portobello Market")
+        if record is None:
+            self.note.value = refusal
             return
         self._start(record, set())
 
