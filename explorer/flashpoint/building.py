@@ -1,10 +1,16 @@
 """Flash Point buildings: floors of spaces, the walls, doors and entrances between them, read from ``data/``.
 
-The shipped houses are the two sides of the base-game board (``DECISIONS.md``, Flash Point 1;
-``bonfire_flashpoint_sources.md`` B.1-B.3): ``data/house_front.yaml`` (4 entrances, cross-checked by two
-independent implementations) and ``data/house_back.yaml`` (2 entrances, single source, INFERRED). A user can
-load their own building with :meth:`Building.from_dict` or :meth:`Building.from_file`; every problem in the
-file is reported at once.
+The shipped buildings (:data:`SHIPPED`, loaded with :meth:`Building.named`):
+
+* ``front`` and ``back``: the two sides of the base-game board (``DECISIONS.md``, Flash Point 1;
+  ``bonfire_flashpoint_sources.md`` B.1-B.3): ``data/house_front.yaml`` (4 entrances, cross-checked by two
+  independent implementations) and ``data/house_back.yaml`` (2 entrances, single source, INFERRED).
+* ``garage``, ``laboratory``, ``garage_basement`` and ``laboratory_attic``: Extreme Danger's Mechanic's Garage
+  and Laboratory, alone and with a half board (seed 003; sources C.1-C.2). These are OUR OWN LAYOUTS, not the
+  printed boards (DECISIONS Flash Point 2), using every element the seed names for each board.
+
+A user can load their own building with :meth:`Building.from_dict` or :meth:`Building.from_file`; every
+problem in the file is reported at once.
 
 The grid (sources B.2): a floor is ``rows`` x ``cols`` interior spaces (6 x 8 on the base board: the red d6
 rolls the row, the black d8 the column; Extreme Danger's half board adds columns 9-12, rolled with the d12),
@@ -12,33 +18,70 @@ surrounded by a one-space outside ring (8 x 10 in all). Space ``"r,c"`` is row `
 is row ``0`` and ``rows + 1``, column ``0`` and ``cols + 1`` (McGill's ``i-j`` coordinates are the same
 numbers). Spaces of the first floor are named ``"r,c"``; those of any other floor ``"<floor id>:r,c"``.
 
+Levels and dice (DECISIONS Flash Point 2: "a building is the boards side by side"). Each floor has a
+``level``: -1 the basement, 0 the ground floor, 1 the second storey, 2 the third. One pair of dice rolls every
+inside space of the building: the red d6 names the row, the black die (a d8, or the d12 with a half board,
+seed 003 "Dados") names a *die column*, and each floor owns a run of die columns, ``die_cols: [first, last]``:
+its local column ``c`` is die column ``first + c - 1``. The Laboratory's two floors are the two 6 x 4 halves
+of its board (die columns 1-4 and 5-8); a half board is the columns 9-12. Floors stack in place: the space
+*above* or *below* another is the one on the next level up or down with the same row and the same local
+column (:meth:`Building.above`, :meth:`Building.below`), so a half board lies over (or under) local columns
+1-4 of the floor next to it.
+
+* The ground floor (level 0) has the outside ring, the entrances and the parking spots.
+* An upper floor (levels 1, 2) has an outside ring too, but no entrances: its ring spaces are where a
+  portable ladder's top segment stands, above the ground ring space where the ladder was raised (seed 003,
+  "Erguer uma Escada Portatil"). Nobody walks from an upper floor out onto its ring except by such a ladder.
+* The basement (level -1) has **no** outside ring: its border is solid ground, so nothing is listed on its
+  outer edges and no space lies outside it (seed 003: "No movement outside the building in the Basement";
+  sources C.2).
+
 File format ``flashpoint-building`` version 1:
 
 * ``name``; optional ``side`` (e.g. ``front``) and ``source`` (where the layout comes from).
 * ``floors``: ``{id, name, rows, cols, walls, doors, entrances}``; the edge lists hold **edges**, written
   ``"r,c|r,c"`` for two orthogonally adjacent spaces of the floor, or ``"r,c|D"`` for a border space and the
   outside next to it, ``D`` one of ``N``, ``E``, ``S``, ``W``. ``walls`` are plain walls, ``doors`` doors
-  (they start closed), ``entrances`` openings in the outside wall. Every edge between the interior and the
-  outside ring must be listed (the outside wall is closed except at entrances); an interior edge not listed
-  is open. A floor may also give its ``quadrants``: ``{id, rows: [first, last], cols: [first, last]}``,
-  together covering every interior space exactly once.
+  (they start closed), ``entrances`` openings in the outside wall (on the ground floor only). Every edge
+  between the interior and the outside ring must be listed (the outside wall is closed except at entrances);
+  an interior edge not listed is open. A floor may also give its ``quadrants``: ``{id, rows: [first, last],
+  cols: [first, last]}``, together covering every interior space exactly once.
+* Levels and dice, optional on a floor: ``level`` (-1 to 2) and ``die_cols`` (``[first, last]``). The first
+  floor listed is the ground floor: its level is 0 (the default; any other is refused). Either no floor gives
+  ``die_cols`` (as in the base houses): then the first floor is rolled with die columns 1 to ``cols``, any
+  later floor is off the dice, and a later floor without ``level`` is one level above the floor listed
+  before it. Or every floor gives ``die_cols`` and every floor after the first its ``level``. Either way: one
+  floor per level, the levels without a gap; a floor on the dice has the 6 rows of the red d6 and as many
+  columns as its die columns; the die columns of all floors cover 1 to N exactly once, N being 8 (a full
+  board) or 12 (with a half board).
 * Extreme Danger elements, optional (the base houses use none; seed 003 and sources C.2): on a floor
   ``windows``, ``fireproof_doors`` and ``light_walls`` (edge lists like ``walls``), ``staircases`` (spaces),
   ``objects`` (``{id, kind: explosive | toxic, spaces: [one or two adjacent spaces], capacity}``: the car,
   the lab equipment; ``capacity`` is the damage it takes before it goes off) and ``arrows``
   (``{space, to}``: where a fire-advance roll landing on an object's space is redirected, an adjacent
-  space); on the building ``floor_links`` (``{between: [space, space]}``: two staircase spaces on
-  different floors, adjacent to each other).
+  space under no object); on the building ``floor_links`` (``{between: [space, space]}``: two staircase
+  spaces on floors one level apart, adjacent to each other).
 * ``parking``, optional: ``{ambulance: [[space, space], ...], engine: [...]}``: each spot is two adjacent
   spaces of the first floor's outside ring, along one side, not a corner; no space in two spots.
 * ``family_setup``, optional: ``{fire: [spaces], pois: [spaces]}``: the Family game's pre-set fire and its
   3 points of interest, inside the building and all different.
+
+The deck gun's target area is a floor's quadrants. The base houses have four (sources B.2). Extreme Danger
+fires the deck gun "at the side (half of each floor/board) of the building bordering the engine's space",
+flipping the red d6 as usual but never the black die (seed 003): so our Extreme Danger layouts split every
+floor into two halves by rows, ``north`` (rows 1-3) and ``south`` (rows 4-6), and park the engine where it
+borders one of them.
 
 >>> house = Building.default()
 >>> len(house.doors()), house.entrances()
 (8, ('1,6', '3,1', '4,8', '6,3'))
 >>> house.edge("1,3", "1,4"), house.edge("3,3", "2,3"), house.edge("2,2", "2,3"), house.quadrant("5,7")
 ('door', 'wall', None, 'se')
+>>> lab = Building.named("laboratory_attic")
+>>> lab.die_faces, lab.roll_space(2, 3), lab.roll_space(2, 7), lab.roll_space(2, 11)
+(12, '2,3', 'second:2,3', 'attic:2,3')
+>>> lab.above("2,3"), lab.above("second:2,3"), lab.below("2,3")
+('second:2,3', 'attic:2,3', None)
 """
 
 from __future__ import annotations
@@ -56,9 +99,10 @@ import pydantic
 
 from explorer.core import InvalidData, StrictModel, read_data_file, validate
 
-__all__ = ["BACK_DOORS", "BACK_ENTRANCES", "COLS", "DATA", "DIRECTIONS", "EDGE_KINDS", "FAMILY_FIRES",
-           "FAMILY_POIS", "FRONT_DOORS", "FRONT_ENTRANCES", "MAX_COLS", "OBJECT_KINDS", "RING_COLS", "RING_ROWS",
-           "ROWS", "VEHICLES", "Building", "Edge", "Floor", "Space"]
+__all__ = ["BACK_DOORS", "BACK_ENTRANCES", "BASEMENT", "COLS", "DATA", "DIE_FACES", "DIRECTIONS", "EDGE_KINDS",
+           "FAMILY_FIRES", "FAMILY_POIS", "FRONT_DOORS", "FRONT_ENTRANCES", "GROUND", "LEVELS", "MAX_COLS",
+           "OBJECT_KINDS", "RING_COLS", "RING_ROWS", "ROWS", "SHIPPED", "VEHICLES", "Building", "Edge", "Floor",
+           "Space"]
 
 DATA = Path(__file__).parent / "data"
 """The folder of the shipped building data."""
@@ -68,6 +112,21 @@ RING_ROWS, RING_COLS = ROWS + 2, COLS + 2
 """With the one-space outside ring: 8 x 10 (sources B.2; McGill's 80 tiles)."""
 MAX_COLS = 12
 """Extreme Danger's half board adds columns 9-12, rolled with the d12 (DECISIONS Flash Point 2)."""
+DIE_FACES = (COLS, MAX_COLS)
+"""The black die: a d8 for a full board alone, the d12 with a half board (seed 003 "Dados")."""
+BASEMENT, GROUND = -1, 0
+"""The basement's level and the ground floor's (the first floor listed)."""
+LEVELS = (-1, 0, 1, 2)
+"""Basement, ground floor, second storey, third storey: up to three storeys and a basement (seed 003)."""
+SHIPPED = MappingProxyType({
+    "front": "house_front.yaml",
+    "back": "house_back.yaml",
+    "garage": "garage.yaml",
+    "laboratory": "laboratory.yaml",
+    "garage_basement": "garage_basement.yaml",
+    "laboratory_attic": "laboratory_attic.yaml",
+})
+"""The shipped buildings by key, each a file of :data:`DATA` (see :meth:`Building.named`)."""
 FRONT_DOORS, FRONT_ENTRANCES = 8, 4
 """The front-side house: 8 doors (the 8 door markers) and 4 entrances (sources B.1, B.3.1)."""
 BACK_DOORS, BACK_ENTRANCES = 7, 2
@@ -117,6 +176,8 @@ class _ArrowFile(StrictModel):
 class _FloorFile(StrictModel):
     id: str = pydantic.Field(pattern=_ID)
     name: str = pydantic.Field(min_length=1)
+    level: int | None = pydantic.Field(default=None, ge=LEVELS[0], le=LEVELS[-1])
+    die_cols: Range | None = None
     rows: int = pydantic.Field(ge=1, le=ROWS)
     cols: int = pydantic.Field(ge=1, le=MAX_COLS)
     walls: list[str] = pydantic.Field(default_factory=list)
@@ -167,9 +228,9 @@ class Space:
     floor: str
     """The floor id."""
     row: int
-    """0 to ``rows + 1``; 0 and ``rows + 1`` are the outside ring."""
+    """0 to ``rows + 1``; 0 and ``rows + 1`` are the outside ring (a basement has no ring: 1 to ``rows``)."""
     col: int
-    """0 to ``cols + 1``; 0 and ``cols + 1`` are the outside ring."""
+    """0 to ``cols + 1``; 0 and ``cols + 1`` are the outside ring (a basement has no ring: 1 to ``cols``)."""
     inside: bool
     """False for the outside ring."""
 
@@ -202,10 +263,115 @@ class Floor:
     """Extreme Danger: the redirect arrow on a space, to the space it points at."""
     quadrants: tuple[tuple[str, tuple[int, int], tuple[int, int]], ...]
     """``(id, (first row, last row), (first col, last col))`` of each quadrant."""
+    level: int = GROUND
+    """-1 the basement, 0 the ground floor, 1 the second storey, 2 the third (see :data:`LEVELS`)."""
+    die_cols: tuple[int, int] | None = None
+    """``(first, last)`` black-die columns landing on this floor (local column ``c`` is die column
+    ``first + c - 1``), or ``None`` for a floor off the dice (a later floor of a building without ``die_cols``)."""
+
+    @property
+    def has_ring(self) -> bool:
+        """False for the basement, which has no outside ring (seed 003: no movement outside in the Basement)."""
+        return self.level != BASEMENT
 
 
 def _edge_key(a: str, b: str) -> frozenset[str]:
     return frozenset((a, b))
+
+
+def _levels_and_dice(listed: list[_FloorFile], floors: Mapping[str, _FloorFile],
+                     problems: list[str]) -> tuple[dict[str, int], dict[str, tuple[int, int]]]:
+    """Each floor's level and die columns (``floors`` holds the floors with a unique id), noting problems.
+
+    The rules (DECISIONS Flash Point 2, seed 003): the first floor is the ground floor, level 0; one floor per
+    level, without a gap; either no floor gives ``die_cols`` (the first floor is rolled with die columns 1 to
+    ``cols``, later floors are off the dice, a later floor without ``level`` is one above the floor before it)
+    or every floor gives ``die_cols`` and every later floor ``level``; a floor on the dice has the red d6's 6
+    rows and as many columns as its die columns; the die columns cover 1 to 8 or 1 to 12 exactly once.
+    A floor whose level is missing is left out of the returned levels, one with bad die columns out of the
+    returned die columns.
+    """
+    by_dice = any(f.die_cols is not None for f in listed)
+    levels: dict[str, int] = {}
+    owner: dict[int, str] = {}
+    previous: int | None = None
+    for i, f in enumerate(listed):
+        if floors.get(f.id) is not f:
+            continue
+        at = f"floors[{i}] ({f.id})"
+        level = f.level
+        if level is None and i == 0:
+            level = GROUND
+        elif level is None and by_dice:
+            problems.append(f"{at}: level missing; in a building whose floors give die_cols, every floor after "
+                            f"the first gives its level (-1 basement, 1 second storey, 2 third)")
+        elif level is None and previous is not None:
+            level = previous + 1
+            if level not in LEVELS:
+                problems.append(f"{at}: level missing, and one above the floor before it would be level "
+                                f"{level}; the highest is {LEVELS[-1]} (the third storey)")
+                level = None
+        previous = level
+        if level is None:
+            continue
+        if i == 0 and level != GROUND:
+            problems.append(f"{at}.level: the first floor listed is the ground floor, level {GROUND} (its spaces "
+                            f"are named \"r,c\" and it holds the entrances and parking); got level {level}")
+            continue
+        if level in owner:
+            problems.append(f"{at}.level: level {level} is already floor {owner[level]}'s; one floor per level")
+            continue
+        owner[level] = f.id
+        levels[f.id] = level
+    if owner:
+        gap = [lv for lv in range(min(owner), max(owner) + 1) if lv not in owner]
+        if gap:
+            problems.append(f"levels: no floor on level {', '.join(map(str, gap))}; the levels run "
+                            f"{min(owner)} to {max(owner)} without a gap")
+
+    die_cols: dict[str, tuple[int, int]] = {}
+    complete = True
+    for i, f in enumerate(listed):
+        if floors.get(f.id) is not f or (i > 0 and not by_dice):
+            continue
+        at = f"floors[{i}] ({f.id})"
+        if f.die_cols is None and by_dice:
+            problems.append(f"{at}: die_cols missing; in a building whose floors give die_cols, every floor does")
+            complete = False
+            continue
+        start, end = f.die_cols if f.die_cols is not None else (1, f.cols)
+        ok = True
+        if not 1 <= start <= end <= MAX_COLS:
+            problems.append(f"{at}.die_cols: [{start}, {end}] is not a range of black-die columns within "
+                            f"1-{MAX_COLS}")
+            ok = False
+        elif end - start + 1 != f.cols:
+            problems.append(f"{at}.die_cols: [{start}, {end}] is {end - start + 1} die columns, the floor has "
+                            f"{f.cols} columns; its local column c is die column {start} + c - 1")
+            ok = False
+        if f.rows != ROWS:
+            problems.append(f"{at}: a floor on the dice has the red d6's {ROWS} rows, got rows {f.rows}")
+        if ok:
+            die_cols[f.id] = (start, end)
+        complete = complete and ok
+    on: dict[int, list[str]] = {}
+    for fid, (start, end) in die_cols.items():
+        for col in range(start, end + 1):
+            on.setdefault(col, []).append(fid)
+    for col, fids in sorted(on.items()):
+        if len(fids) > 1:
+            problems.append(f"die_cols: die column {col} lands on floors {', '.join(fids)}; each column of the "
+                            f"black die lands on one floor")
+    if complete and on:
+        faces = max(on)
+        missed = [col for col in range(1, faces + 1) if col not in on]
+        if missed:
+            problems.append(f"die_cols: die columns {', '.join(map(str, missed))} land on no floor; the floors "
+                            f"together cover 1-{faces}")
+        if faces not in DIE_FACES:
+            problems.append(f"die_cols: the die columns run to {faces}; the black die has {DIE_FACES[0]} faces "
+                            f"(a full board) or {DIE_FACES[1]} (with a half board), DECISIONS Flash Point 2")
+    return levels, die_cols
 
 
 @dataclass(frozen=True, eq=False)
@@ -238,14 +404,19 @@ class Building:
     def from_dict(cls, data: Any, *, what: str = "Flash Point building") -> Building:
         """A building from its file data (format ``flashpoint-building`` version 1, see ``data/*.yaml``).
 
-        Beyond the field types it checks: floor ids unique; every edge written ``"r,c|r,c"`` or ``"r,c|D"``
-        with known spaces of its own floor that are orthogonally adjacent, not both outside, each edge listed
-        once (under any kind), entrances only in the outside wall, and the outside wall closed (listed) all
-        round; staircases inside and distinct; objects inside, their spaces adjacent, ids unique, no space
-        under two objects; arrows from an inside space to an adjacent inside space, one per space; quadrants
-        inside the floor and covering it exactly once; floor links join staircase spaces on different floors;
-        parking spots two adjacent spaces of the first floor's outside ring, along one side, off the corners,
-        no space used twice; the family setup's fire and POI spaces inside and all different, and 3 POIs.
+        Beyond the field types it checks: floor ids unique; levels and die columns as the module docstring
+        says (the first floor at level 0, one floor per level, no gap between levels, ``level`` on every later
+        floor and ``die_cols`` on every floor once one floor gives ``die_cols``, a floor on the dice 6 rows
+        high and as wide as its die columns, the die columns covering 1 to 8 or 1 to 12 exactly once:
+        DECISIONS Flash Point 2); every edge written ``"r,c|r,c"`` or ``"r,c|D"`` with known spaces of its own
+        floor that are orthogonally adjacent, not both outside, each edge listed once (under any kind),
+        entrances only in the outside wall of the ground floor, no edge to the outside of the basement, and the
+        outside wall of every other floor closed (listed) all round; staircases inside and distinct; objects
+        inside, their spaces adjacent, ids unique, no space under two objects; arrows from an inside space to
+        an adjacent inside space under no object, one per space; quadrants inside the floor and covering it
+        exactly once; floor links join staircase spaces on floors one level apart; parking spots two adjacent
+        spaces of the first floor's outside ring, along one side, off the corners, no space used twice; the
+        family setup's fire and POI spaces inside and all different, and 3 POIs.
 
         Raises:
             InvalidData: listing every problem, each naming where it is and what was expected.
@@ -260,14 +431,19 @@ class Building:
                 problems.append(f"floors[{i}].id: {f.id!r} is used twice")
             else:
                 floors[f.id] = f
+        levels, die_cols = _levels_and_dice(parsed.floors, floors, problems)
 
         def name(floor: str, r: int, c: int) -> str:
             return f"{r},{c}" if floor == first else f"{floor}:{r},{c}"
 
+        def has_ring(floor: str) -> bool:
+            return levels.get(floor, floors[floor].level) != BASEMENT  # the stated level if it was refused
+
         spaces: dict[str, Space] = {}
         for f in floors.values():
-            for r in range(f.rows + 2):
-                for c in range(f.cols + 2):
+            ring = 1 if has_ring(f.id) else 0
+            for r in range(1 - ring, f.rows + 1 + ring):
+                for c in range(1 - ring, f.cols + 1 + ring):
                     s = name(f.id, r, c)
                     spaces[s] = Space(s, f.id, r, c, 1 <= r <= f.rows and 1 <= c <= f.cols)
 
@@ -285,8 +461,12 @@ class Building:
             s = spaces.get(name(fl, r, c))
             if s is None:
                 f = floors[fl]
-                problems.append(f"{where}: unknown space {text!r}: floor {fl} has rows 0-{f.rows + 1} and "
-                                f"columns 0-{f.cols + 1} (with the outside ring)")
+                if has_ring(fl):
+                    problems.append(f"{where}: unknown space {text!r}: floor {fl} has rows 0-{f.rows + 1} and "
+                                    f"columns 0-{f.cols + 1} (with the outside ring)")
+                else:
+                    problems.append(f"{where}: unknown space {text!r}: floor {fl} has rows 1-{f.rows} and "
+                                    f"columns 1-{f.cols} (a basement has no outside ring)")
                 return None
             if inside and not s.inside:
                 problems.append(f"{where}: {text!r} is outside the building; expected an inside space")
@@ -316,6 +496,11 @@ class Building:
                         continue
                     other = parts[1].strip()
                     if other in DIRECTIONS:
+                        if not has_ring(a.floor):
+                            problems.append(f"{where}: {text!r}: floor {a.floor} is the basement, it has no "
+                                            f"outside; list no edge to the outside there (seed 003: no movement "
+                                            f"outside the building in the Basement)")
+                            continue
                         dr, dc = DIRECTIONS[other]
                         b = spaces[name(a.floor, a.row + dr, a.col + dc)] if a.inside else None
                         if b is None or b.inside:
@@ -339,6 +524,9 @@ class Building:
                     if kind == "entrance" and a.inside and b.inside:
                         problems.append(f"{where}: {text!r}: an entrance is an opening in the outside wall")
                         continue
+                    if kind == "entrance" and levels.get(f.id, GROUND) != GROUND:
+                        problems.append(f"{where}: {text!r}: entrances are on the ground floor (level 0); "
+                                        f"floor {f.id} is level {levels[f.id]}")  # kept: no gap reported
                     key = _edge_key(a.id, b.id)
                     if key in edges:
                         problems.append(f"{where}: {text!r}: this edge is already listed at {edge_where[key]}")
@@ -350,7 +538,7 @@ class Building:
                     edge_where[key] = where
             gaps = []
             for s in spaces.values():
-                if s.floor == f.id and s.inside:
+                if s.floor == f.id and s.inside and has_ring(f.id):
                     for d, (dr, dc) in DIRECTIONS.items():
                         o = spaces[name(f.id, s.row + dr, s.col + dc)]
                         if not o.inside and _edge_key(s.id, o.id) not in edges:
@@ -399,6 +587,10 @@ class Building:
                                     f"{arrow.to} are not adjacent")
                 elif s.id in arrows:
                     problems.append(f"{where}: space {arrow.space} already has an arrow")
+                elif t.id in under:
+                    problems.append(f"{where}: an arrow points to a valid target space; {arrow.to} is under "
+                                    f"object {under[t.id]} (seed 003: a roll landing on an object follows the "
+                                    f"arrow to a valid space)")
                 else:
                     arrows[s.id] = t.id
 
@@ -427,7 +619,8 @@ class Building:
                     problems.append(f"{at}.quadrants: spaces in no quadrant: "
                                     f"{', '.join(f'{r},{c}' for r, c in missed)}")
             floor_info[f.id] = Floor(f.id, f.name, f.rows, f.cols, tuple(stairs), tuple(objects),
-                                     MappingProxyType(arrows), tuple(quadrants))
+                                     MappingProxyType(arrows), tuple(quadrants),
+                                     level=levels.get(f.id, GROUND), die_cols=die_cols.get(f.id))
 
         links: list[tuple[str, str]] = []
         linked: set[frozenset[str]] = set()
@@ -439,6 +632,10 @@ class Building:
             if a.floor == b.floor:
                 problems.append(f"{where}: a floor link joins two floors; {a.id} and {b.id} are both on {a.floor}")
                 continue
+            la, lb = levels.get(a.floor), levels.get(b.floor)
+            if la is not None and lb is not None and abs(la - lb) != 1:
+                problems.append(f"{where}: a staircase joins floors one level apart; {a.id} is on level {la}, "
+                                f"{b.id} on level {lb}")
             for s in (a, b):
                 if s.id not in floor_info[s.floor].staircases:
                     problems.append(f"{where}: {s.id} is not a staircase space of floor {s.floor}")
@@ -520,15 +717,37 @@ class Building:
 
     @staticmethod
     @functools.cache
-    def default() -> Building:
-        """The base game's front-side house (``data/house_front.yaml``), loaded once."""
-        return Building.from_file(DATA / "house_front.yaml")
+    def named(key: str) -> Building:
+        """The shipped building ``key`` (one of :meth:`shipped`), loaded once: the same object every time.
+
+        >>> Building.named("garage").name, Building.named("front") is Building.default()
+        ("Mechanic's Garage", True)
+
+        Raises:
+            KeyError: for an unknown key (the message lists the shipped ones).
+        """
+        if key not in SHIPPED:
+            raise KeyError(f"no shipped building {key!r}; the shipped ones are {', '.join(SHIPPED)}")
+        return Building.from_file(DATA / SHIPPED[key])
 
     @staticmethod
-    @functools.cache
+    def shipped() -> tuple[str, ...]:
+        """The keys of the shipped buildings, for :meth:`named` (see :data:`SHIPPED`).
+
+        >>> Building.shipped()
+        ('front', 'back', 'garage', 'laboratory', 'garage_basement', 'laboratory_attic')
+        """
+        return tuple(SHIPPED)
+
+    @staticmethod
+    def default() -> Building:
+        """The base game's front-side house (``data/house_front.yaml``), loaded once: ``named("front")``."""
+        return Building.named("front")
+
+    @staticmethod
     def back() -> Building:
-        """The base game's back-side house (``data/house_back.yaml``), loaded once."""
-        return Building.from_file(DATA / "house_back.yaml")
+        """The base game's back-side house (``data/house_back.yaml``), loaded once: ``named("back")``."""
+        return Building.named("back")
 
     def _edge_text(self, edge: Edge) -> str:
         a, b = self.spaces_by_id[edge.a], self.spaces_by_id[edge.b]
@@ -541,11 +760,16 @@ class Building:
     def to_dict(self) -> dict[str, Any]:
         """The building in its file format (``Building.from_dict(b.to_dict())`` gives an equal building).
 
-        Optional fields that are empty are left out.
+        Optional fields that are empty are left out. Every floor's ``level`` is written, and its
+        ``die_cols`` when every floor is on the dice (a building with floors off the dice writes none).
         """
         floors = []
+        by_dice = all(f.die_cols is not None for f in self.floors.values())
         for f in self.floors.values():
-            out: dict[str, Any] = {"id": f.id, "name": f.name, "rows": f.rows, "cols": f.cols}
+            out: dict[str, Any] = {"id": f.id, "name": f.name, "level": f.level}
+            if by_dice:
+                out["die_cols"] = list(f.die_cols)
+            out.update(rows=f.rows, cols=f.cols)
             for kind, field_name in _FIELDS.items():
                 listed = [self._edge_text(e) for e in self.edges.values()
                           if e.kind == kind and self.spaces_by_id[e.a].floor == f.id]
@@ -609,6 +833,102 @@ class Building:
             KeyError: for an unknown space.
         """
         return self._space(space).inside
+
+    def floor_of(self, space: str | tuple[int, int]) -> str:
+        """The id of the floor holding ``space`` (inside or on its outside ring).
+
+        >>> Building.named("laboratory").floor_of("second:3,2"), Building.default().floor_of("0,4")
+        ('second', 'ground')
+
+        Raises:
+            KeyError: for an unknown space.
+        """
+        return self._space(space).floor
+
+    def level(self, space: str | tuple[int, int]) -> int:
+        """The level of the floor holding ``space``: -1 basement, 0 ground, 1 second storey, 2 third (see the
+        module docstring; seed 003).
+
+        >>> Building.named("garage_basement").level("basement:2,2"), Building.default().level("2,2")
+        (-1, 0)
+
+        Raises:
+            KeyError: for an unknown space.
+        """
+        return self.floors[self._space(space).floor].level
+
+    def _stacked(self, space: str | tuple[int, int], step: int) -> str | None:
+        s = self._space(space)
+        level = self.floors[s.floor].level + step
+        target = next((f.id for f in self.floors.values() if f.level == level), None)
+        if target is None:
+            return None
+        prefix = "" if target == next(iter(self.floors)) else f"{target}:"
+        other = f"{prefix}{s.row},{s.col}"
+        return other if other in self.spaces_by_id else None
+
+    def above(self, space: str | tuple[int, int]) -> str | None:
+        """The space directly above ``space``: on the next level up, same row and same local column (an inside
+        space above an inside one, a ring space above a ring space), or ``None`` if there is no floor above or
+        it has no such space. The ring space above a ground ring space is where a portable ladder raised there
+        puts its top segment (seed 003, "Erguer uma Escada Portatil").
+
+        >>> lab = Building.named("laboratory")
+        >>> lab.above("3,2"), lab.above("0,2"), lab.above("second:3,2"), Building.default().above("3,2")
+        ('second:3,2', 'second:0,2', None, None)
+
+        Raises:
+            KeyError: for an unknown space.
+        """
+        return self._stacked(space, +1)
+
+    def below(self, space: str | tuple[int, int]) -> str | None:
+        """The space directly below ``space``: on the next level down, same row and same local column, or
+        ``None`` if there is no floor below or it has no such space (the basement, seed 003 "Dano no Piso":
+        an explosion in the basement damages the ground-floor space *above* it; it has no ring, so nothing
+        lies below a ground ring space, and a 6 x 4 basement lies under local columns 1-4 only).
+
+        >>> garage = Building.named("garage_basement")
+        >>> garage.below("2,3"), garage.below("2,6"), garage.below("0,3"), garage.above("basement:2,3")
+        ('basement:2,3', None, None, '2,3')
+
+        Raises:
+            KeyError: for an unknown space.
+        """
+        return self._stacked(space, -1)
+
+    @property
+    def die_faces(self) -> int:
+        """The black die's faces: 8 for a full board alone, 12 with a half board (seed 003 "Dados";
+        DECISIONS Flash Point 2).
+
+        >>> Building.default().die_faces, Building.named("garage_basement").die_faces
+        (8, 12)
+        """
+        return max(f.die_cols[1] for f in self.floors.values() if f.die_cols is not None)
+
+    def roll_space(self, red: int, black: int) -> str:
+        """The inside space the dice name: the red d6 is the row, the black die (:attr:`die_faces`) the die
+        column, which lands on the floor owning it, at local column ``black - first + 1`` (sources B.2;
+        DECISIONS Flash Point 2). Used for the fire advance, explosions, POIs and hazmats alike.
+
+        >>> Building.default().roll_space(3, 5), Building.named("laboratory").roll_space(6, 5)
+        ('3,5', 'second:6,1')
+
+        Raises:
+            ValueError: if ``red`` is not 1-6 or ``black`` not 1 to :attr:`die_faces` (or either is no
+                whole number).
+        """
+        faces = self.die_faces
+        for die, value, top in (("red", red, ROWS), ("black", black, faces)):
+            if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= top:
+                raise ValueError(f"the {die} die shows 1-{top}, got {value!r}")
+        first = next(iter(self.floors))
+        for f in self.floors.values():
+            if f.die_cols is not None and f.die_cols[0] <= black <= f.die_cols[1]:
+                prefix = "" if f.id == first else f"{f.id}:"
+                return f"{prefix}{red},{black - f.die_cols[0] + 1}"
+        raise AssertionError("unreachable: the die columns cover 1 to die_faces")  # checked by from_dict
 
     def edge(self, a: str | tuple[int, int], b: str | tuple[int, int]) -> str | None:
         """What stands between adjacent spaces ``a`` and ``b``: one of :data:`EDGE_KINDS`, ``"staircase"`` for
@@ -680,7 +1000,8 @@ class Building:
 
     def wall_bits(self, floor: str | None = None) -> tuple[tuple[str, ...], ...]:
         """The floor (default the first) as the Tec 4-bit matrix: for each inside space, row by row, a string
-        of 4 bits in the order top, left, bottom, right, 1 where any edge (wall, door, entrance, ...) stands.
+        of 4 bits in the order top, left, bottom, right, 1 where any edge (wall, door, entrance, ...) stands,
+        or, in the basement, where its border meets solid ground.
 
         Raises:
             KeyError: for an unknown floor.
@@ -688,7 +1009,8 @@ class Building:
         f = self.floors[floor if floor is not None else next(iter(self.floors))]
         prefix = "" if f.id == next(iter(self.floors)) else f"{f.id}:"
         return tuple(
-            tuple("".join("1" if _edge_key(f"{prefix}{r},{c}", f"{prefix}{r + dr},{c + dc}") in self.edges else "0"
+            tuple("".join("1" if _edge_key(f"{prefix}{r},{c}", f"{prefix}{r + dr},{c + dc}") in self.edges
+                          or f"{prefix}{r + dr},{c + dc}" not in self.spaces_by_id else "0"
                           for dr, dc in _BIT_ORDER)
                   for c in range(1, f.cols + 1))
             for r in range(1, f.rows + 1))
