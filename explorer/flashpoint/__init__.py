@@ -1,15 +1,23 @@
-"""Flash Point: Fire Rescue + Extreme Danger: the rules engine, in preparation.
+"""Flash Point: Fire Rescue (Kevin Lanzing, Indie Boards & Cards 2011) with Extreme Danger: the rules engine.
 
-Seed: ``003_4cd77c77a3cff4fe.txt`` (Portuguese rules summary of Extreme Danger); the base game's facts come from
-``shared/rules/bonfire_flashpoint_sources.md`` (DECISIONS Flash Point). So far only the buildings exist, as
-validated data (:mod:`explorer.flashpoint.building`). There is no ``new_game`` yet, so the registry lists the
-game as not ready.
+Seed: ``003_4cd77c77a3cff4fe.txt`` (Portuguese summary of the Extreme Danger expansion, cut off); the base
+game's facts come from ``shared/rules/bonfire_flashpoint_sources.md`` (parts B and C) and ``DECISIONS.md``.
 
->>> from explorer.flashpoint import Building
->>> Building.default().side, Building.back().side
-('front', 'back')
+Facts: 1-6 firefighters, cooperative; 18 points of interest (12 victims, 6 false alarms), 24 damage cubes; win
+with 7 rescued, lose with 4 lost or the building's collapse. Chance: every fire advance rolls a red d6 (row)
+and a black d8 (column); points of interest are drawn blind when turned over.
+
+>>> s = new_game(players=2, seed=3)
+>>> s = s.apply("place 0,6").apply("place 7,3")
+>>> s.firefighter.name, s.firefighter.ap, s.phase
+('red', 4, 'actions')
 """
 
+from .actions import Action, parse_action
 from .building import Building
+from .rules import RULES
+from .setup import initial_state, new_game
+from .state import VERSION, Firefighter, Options, State, Step
 
-__all__ = ["Building"]
+__all__ = ["new_game", "initial_state", "State", "Firefighter", "Options", "Step", "Action", "parse_action",
+           "Building", "RULES", "VERSION"]

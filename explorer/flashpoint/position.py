@@ -1,0 +1,483 @@
+"""The Flash Point position format (the game's "FEN"): :func:`to_dict` and :func:`from_dict`.
+
+Format ``flashpoint-position`` version 1, JSON-ready::
+
+    {"game": "flashpoint", "version": "1",
+     "building": "front",                   # a shipped building's key, or a whole building (Building.to_dict())
+     "options": {"mode": "experienced", "level": "veteran"},
+     "phase": "actions", "turn": 0,         # setup | actions | fire | over; index of the firefighter to act
+     "pending": [{"kind": "roll", "purpose": "fire"}, {"kind": "knock-down"}],   # steps due, in order
+     "firefighters": [{"name": "red", "space": "0,6", "role": "paramedic", "ap": 4, "carrying": null,
+                       "command_ap": 0, "extinguish_ap": 0, "move_ap": 0}],
+     "fire": ["2,2"], "smoke": ["2,3"], "hot_spots": [], "pois": {"2,4": "hidden"}, "hazmats": {"5,5": 1},
+     "walls": {"2,3|3,3": 1},               # damage cubes on walls
+     "doors": {"1,3|1,4": "open"},          # doors (and Extreme Danger windows) not closed
+     "damage_out": 0, "rescued": 0, "lost": 0, "unknown_victims": 12, "unknown_false_alarms": 6,
+     "hot_spot_supply": 12, "vehicles": {"engine": "0,7", "ambulance": "3,0"},
+     "started_on_engine": false, "cafs_commanded": 0, "last_roll": null, "seed": 7, "draws": 0}
+
+Only ``game``, ``building``, ``phase`` and ``firefighters`` are required; the rest default to an empty board and
+the full supplies. :func:`from_dict` lists every problem at once: unknown spaces, edges that are not walls or
+doors, counts that break conservation (12 victims, 6 false alarms, 24 damage cubes), pieces where they cannot be.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+import pydantic
+
+from explorer.core import InvalidData, Rng, StrictModel
+from explorer.core.schema import problems_from_validation_error
+
+from .actions import edge_text
+from .building import Building
+from .components import (COLOURS, DAMAGE_CUBES, FALSE_ALARMS, HAZMAT_MARKERS, HOT_SPOT_SUPPLY, LOSSES_TO_LOSE,
+                         MAX_PLAYERS, RESCUES_TO_WIN, ROLES, SAVE_LIMIT, VICTIMS, WALL_STRENGTH)
+from .state import PHASES, VERSION, Firefighter, Options, State, Step, object_info, object_spaces
+
+__all__ = ["to_dict", "from_dict", "text_board", "building_key", "SHIPPED"]
+
+SHIPPED = {"front": Building.default, "back": Building.back}
+"""Buildings a position may name by key."""
+
+
+def building_key(building: Building) -> str | None:
+    """The key of a shipped building, or ``None`` for a user's own."""
+    for key, load in _shipped().items():
+        if load() is building or load().to_dict() == building.to_dict():
+            return key
+    return None
+
+
+def _shipped() -> dict[str, Any]:
+    named = getattr(Building, "shipped", None)
+    if callable(named):
+        try:
+            return {key: (lambda k=key: Building.named(k)) for key in named()}
+        except Exception:  # noqa: BLE001 - fall back to the base houses
+            pass
+    return dict(SHIPPED)
+
+
+def _steps_out(steps: tuple[Step, ...]) -> list[dict[str, str]]:
+    out = []
+    for s in steps:
+        d = {"kind": s.kind}
+        if s.purpose:
+            d["purpose"] = s.purpose
+        if s.space:
+            d["space"] = s.space
+        out.append(d)
+    return out
+
+
+def to_dict(state: State) -> dict[str, Any]:
+    """The position as JSON-ready data (see the module docstring); ``from_dict(to_dict(s))`` equals ``s``."""
+    b = state.building
+    key = building_key(b)
+    return {
+        "game": "flashpoint", "version": VERSION,
+        "building": key if key is not None else b.to_dict(),
+        "options": {"mode": state.options.mode, "level": state.options.level, "objects": state.options.objects,
+                    "chemical_spill": state.options.chemical_spill, "platform": state.options.platform,
+                    "basement_ladder": state.options.basement_ladder, "floor_bridge": state.options.floor_bridge},
+        "phase": state.phase, "turn": state.turn, "pending": _steps_out(state.pending),
+        "firefighters": [{"name": f.name, "space": f.space, "role": f.role, "ap": f.ap, "carrying": f.carrying,
+                          "command_ap": f.command_ap, "extinguish_ap": f.extinguish_ap, "move_ap": f.move_ap}
+                         for f in state.firefighters],
+        "fire": _sorted(b, state.fire), "smoke": _sorted(b, state.smoke), "hot_spots": _sorted(b, state.hot_spots),
+        "pois": {s: state.pois[s] for s in _sorted(b, state.pois)},
+        "hazmats": {s: state.hazmats[s] for s in _sorted(b, state.hazmats)},
+        "walls": {edge_text(*sorted(e)): n for e, n in sorted(state.wall_damage.items(), key=lambda kv: sorted(kv[0]))},
+        "doors": {edge_text(*sorted(e)): v for e, v in sorted(state.doors.items(), key=lambda kv: sorted(kv[0]))
+                  if v != "closed"},
+        "damage_out": state.damage_out, "rescued": state.rescued, "lost": state.lost,
+        "unknown_victims": state.unknown_victims, "unknown_false_alarms": state.unknown_false_alarms,
+        "hot_spot_supply": state.hot_spot_supply,
+        "vehicles": {v: b.parking(v)[k][0] for v, k in sorted(state.vehicles.items())},
+        "started_on_engine": state.started_on_engine, "cafs_commanded": state.cafs_commanded,
+        "last_roll": list(state.last_roll) if state.last_roll else None,
+        "objects": dict(sorted(state.objects.items())), "toxic": _sorted(b, state.toxic),
+        "floors": {s: state.floor_damage[s] for s in _sorted(b, state.floor_damage)},
+        "jams": {edge_text(*sorted(e)): n for e, n in sorted(state.jams.items(), key=lambda kv: sorted(kv[0]))},
+        "ladders": list(state.ladders), "platform": state.platform,
+        "seed": state.rng.seed, "draws": state.rng.draws,
+    }
+
+
+def _sorted(building: Building, spaces: Any) -> list[str]:
+    order = {s: k for k, s in enumerate(building.spaces_by_id)}
+    return sorted(spaces, key=lambda s: order.get(s, -1))
+
+
+# ---- reading ------------------------------------------------------------------------------------------------
+Count = pydantic.conint(ge=0, le=1000)
+
+
+class _StepPos(StrictModel):
+    kind: Literal["roll", "first-explosion", "reveal", "fireproof", "spill", "knock-down", "lost", "replenish",
+                  "next-turn"]
+    purpose: str = ""
+    space: str = ""
+
+
+class _FirefighterPos(StrictModel):
+    name: str
+    space: str | None = None
+    role: str = "firefighter"
+    ap: pydantic.conint(ge=0, le=30) = 0
+    carrying: Literal["victim", "treated victim", "hazmat"] | None = None
+    command_ap: pydantic.conint(ge=0, le=10) = 0
+    extinguish_ap: pydantic.conint(ge=0, le=10) = 0
+    move_ap: pydantic.conint(ge=0, le=10) = 0
+
+
+class _OptionsPos(StrictModel):
+    mode: Literal["family", "experienced"] = "family"
+    level: Literal["recruit", "veteran", "heroic"] | None = None
+    objects: bool = True
+    chemical_spill: bool = True
+    platform: bool = False
+    basement_ladder: bool = False
+    floor_bridge: bool = False
+
+
+class _Position(StrictModel):
+    game: Literal["flashpoint"]
+    version: Literal[VERSION] | None = None  # type: ignore[valid-type]
+    building: str | dict[str, Any]
+    options: _OptionsPos = _OptionsPos()
+    phase: Literal[PHASES]  # type: ignore[valid-type]
+    turn: pydantic.conint(ge=0, le=MAX_PLAYERS - 1) = 0
+    pending: list[_StepPos] = []
+    firefighters: list[_FirefighterPos] = pydantic.Field(min_length=1, max_length=MAX_PLAYERS)
+    fire: list[str] = []
+    smoke: list[str] = []
+    hot_spots: list[str] = []
+    pois: dict[str, Literal["hidden", "victim", "treated victim"]] = {}
+    hazmats: dict[str, pydantic.conint(ge=1, le=HAZMAT_MARKERS)] = {}
+    walls: dict[str, pydantic.conint(ge=1, le=2)] = {}
+    doors: dict[str, Literal["closed", "open", "destroyed", "jammed"]] = {}
+    damage_out: pydantic.conint(ge=0, le=DAMAGE_CUBES) = 0
+    rescued: pydantic.conint(ge=0, le=VICTIMS) = 0
+    lost: pydantic.conint(ge=0, le=VICTIMS) = 0
+    unknown_victims: pydantic.conint(ge=0, le=VICTIMS) = VICTIMS
+    unknown_false_alarms: pydantic.conint(ge=0, le=FALSE_ALARMS) = FALSE_ALARMS
+    hot_spot_supply: pydantic.conint(ge=0, le=30) = HOT_SPOT_SUPPLY
+    vehicles: dict[Literal["engine", "ambulance"], str] = {}
+    started_on_engine: bool = False
+    cafs_commanded: pydantic.conint(ge=0, le=1) = 0
+    last_roll: pydantic.conlist(pydantic.conint(ge=1, le=12), min_length=2, max_length=2) | None = None
+    objects: dict[str, pydantic.conint(ge=0, le=DAMAGE_CUBES)] | None = None
+    toxic: list[str] = []
+    floors: dict[str, Literal["damaged", "destroyed"]] = {}
+    jams: dict[str, pydantic.conint(ge=1, le=50)] = {}
+    ladders: list[str] = pydantic.Field(default_factory=list, max_length=4)
+    platform: str | None = None
+    seed: pydantic.conint(ge=0) = 0
+    draws: Count = 0
+
+
+def from_dict(data: Any, board: Building | None = None) -> State:
+    """A state from :func:`to_dict` data; ``board`` overrides the position's building.
+
+    Raises:
+        InvalidData: listing every problem (see the module docstring).
+    """
+    what = "Flash Point position"
+    if board is not None and not isinstance(board, Building):
+        raise InvalidData(what, [f"board: expected a Building, got {type(board).__name__}"])
+    try:
+        pos = _Position.model_validate(data)
+    except pydantic.ValidationError as err:
+        raise InvalidData(what, problems_from_validation_error(err)) from None
+    problems: list[str] = []
+    building = board
+    if building is None:
+        if isinstance(pos.building, str):
+            shipped = _shipped()
+            if pos.building not in shipped:
+                raise InvalidData(what, [f"building: no shipped building {pos.building!r}; known: "
+                                         f"{', '.join(shipped)} (or give the whole building)"])
+            building = shipped[pos.building]()
+        else:
+            building = Building.from_dict(pos.building, what="the position's building")
+    try:
+        o = pos.options
+        options = Options(o.mode, o.level, o.objects, o.chemical_spill, o.platform, o.basement_ladder, o.floor_bridge)
+    except ValueError as e:
+        raise InvalidData(what, [f"options: {e}"]) from None
+    spaces = building.spaces_by_id
+
+    def space(where: str, s: str | None, *, inside: bool | None = None) -> str | None:
+        if s is None:
+            return None
+        if s not in spaces:
+            problems.append(f"{where}: no space {s!r} in {building.name}")
+            return None
+        if inside is True and not spaces[s].inside:
+            problems.append(f"{where}: {s} is outside the building")
+        return s
+
+    def edge(where: str, text: str, kinds: tuple[str, ...]) -> frozenset[str] | None:
+        a, sep, b = text.partition("|")
+        if not sep or a not in spaces or b not in spaces:
+            problems.append(f"{where}: {text!r} is not an edge between two spaces of {building.name}")
+            return None
+        key = frozenset((a, b))
+        e = building.edges.get(key)
+        try:
+            building.edge(a, b)
+        except ValueError:
+            problems.append(f"{where}: {a} and {b} are not adjacent, so there is no edge between them")
+            return None
+        if e is None or e.kind not in kinds:
+            problems.append(f"{where}: {text} is {'no ' + '/'.join(k.replace('_', ' ') for k in kinds)} "
+                            f"(it is {'open' if e is None else 'a ' + e.kind.replace('_', ' ')})")
+            return None
+        return key
+
+    fire = frozenset(s for s in (space("fire", x, inside=True) for x in pos.fire) if s)
+    smoke = frozenset(s for s in (space("smoke", x, inside=True) for x in pos.smoke) if s)
+    for s in sorted(fire & smoke):
+        problems.append(f"fire/smoke: {s} has both; a space holds fire or smoke, not both")
+    hot = frozenset(s for s in (space("hot_spots", x, inside=True) for x in pos.hot_spots) if s)
+    pois = {s: k for x, k in pos.pois.items() if (s := space("pois", x, inside=k == "hidden"))}
+    hazmats = {s: n for x, n in pos.hazmats.items() if (s := space("hazmats", x, inside=True))}
+    walls = {}
+    for text, n in pos.walls.items():
+        key = edge(f"walls.{text}", text, tuple(WALL_STRENGTH))
+        if key is not None:
+            if n > WALL_STRENGTH[building.edges[key].kind]:
+                problems.append(f"walls.{text}: a {building.edges[key].kind.replace('_', ' ')} holds at most "
+                                f"{WALL_STRENGTH[building.edges[key].kind]} damage cubes, got {n}")
+            walls[key] = n
+    doors = {frozenset(e): "closed" for e in building.doors()}
+    doors |= {frozenset((e.a, e.b)): "closed" for e in building.edges.values()
+              if e.kind in ("fireproof_door", "window")}
+    for text, v in pos.doors.items():
+        key = edge(f"doors.{text}", text, ("door", "fireproof_door", "window"))
+        if key is not None:
+            kind = building.edges[key].kind
+            if v == "jammed" and kind != "fireproof_door":
+                problems.append(f"doors.{text}: only a fireproof door jams")
+            if v == "destroyed" and kind == "window":
+                problems.append(f"doors.{text}: a window is destroyed by a damage cube (walls), not here")
+            doors[key] = v
+    ffs = []
+    names = [f.name for f in pos.firefighters]
+    if names != list(COLOURS[:len(names)]):
+        problems.append(f"firefighters: with {len(names)} firefighters the names are "
+                        f"{', '.join(COLOURS[:len(names)])} in turn order, got {', '.join(names)}")
+    for k, f in enumerate(pos.firefighters):
+        where = f"firefighters[{k}] ({f.name})"
+        space(where, f.space)
+        if f.role != "firefighter" and f.role not in ROLES:
+            problems.append(f"{where}: no specialist {f.role!r}; known: {', '.join(ROLES)}")
+        if options.mode == "family" and f.role != "firefighter":
+            problems.append(f"{where}: the Family game has no specialists")
+        if f.space is None and pos.phase != "setup":
+            problems.append(f"{where}: every firefighter is on the board once play has begun")
+        if f.carrying and f.space is None:
+            problems.append(f"{where}: carries a {f.carrying} without being on the board")
+        if f.carrying and f.space in fire:
+            problems.append(f"{where}: carries a {f.carrying} on a space on fire; the fire would have taken it")
+        ffs.append(Firefighter(f.name, f.space, f.role, f.ap, f.command_ap, f.extinguish_ap, f.move_ap, f.carrying))
+    roles = [f.role for f in ffs if f.role != "firefighter"]
+    if len(set(roles)) != len(roles):
+        problems.append(f"firefighters: each specialist card is held once, got {', '.join(sorted(roles))}")
+    if pos.turn >= len(ffs):
+        problems.append(f"turn: firefighter {pos.turn} does not exist with {len(ffs)} firefighters")
+    vehicles = {}
+    for v, s in pos.vehicles.items():
+        if options.mode == "family":
+            problems.append(f"vehicles.{v}: the Family game has no vehicles")
+            continue
+        spot = next((k for k, spot in enumerate(building.parking(v)) if s in spot), None)
+        if spot is None:
+            problems.append(f"vehicles.{v}: {s} is not on a parking spot of the {v}")
+        else:
+            vehicles[v] = spot
+    info = object_info(building)
+    if pos.objects is None:
+        objects = {oid: 0 for oid, o in info.items() if (o["kind"] == "explosive" and options.objects)
+                   or (o["kind"] == "toxic" and options.chemical_spill)}
+    else:
+        objects = {}
+        for oid, n in pos.objects.items():
+            if oid not in info:
+                problems.append(f"objects.{oid}: {building.name} has no object {oid!r}")
+                continue
+            if n >= info[oid]["capacity"]:
+                problems.append(f"objects.{oid}: {n} damage cubes, but it goes off at {info[oid]['capacity']}")
+            off = options.objects if info[oid]["kind"] == "explosive" else options.chemical_spill
+            if not off:
+                problems.append(f"objects.{oid}: the game is played without {'explosive objects' if info[oid]['kind'] == 'explosive' else 'the chemical spill'}")
+            objects[oid] = n
+    under = object_spaces(building)
+    for name, group in (("fire", fire), ("smoke", smoke), ("pois", pois), ("hazmats", hazmats)):
+        for s in sorted(group):
+            if under.get(s) in objects:
+                problems.append(f"{name}: {s} is under the {under[s]}, which is still standing")
+    toxic = frozenset(s for s in (space("toxic", x, inside=True) for x in pos.toxic) if s)
+    floors = {}
+    for x, v in pos.floors.items():
+        s = space("floors", x, inside=True)
+        if s is not None:
+            if building.level(s) != 0 or building.below(s) is None:
+                problems.append(f"floors.{x}: only a ground-floor space above the basement has a floor that breaks")
+            floors[s] = v
+    jams = {}
+    for text, n in pos.jams.items():
+        key = edge(f"jams.{text}", text, ("fireproof_door",))
+        if key is not None:
+            if doors.get(key) != "jammed":
+                problems.append(f"jams.{text}: jam markers lie only on a jammed fireproof door")
+            jams[key] = n
+    for key, v in doors.items():
+        if v == "jammed" and key not in jams:
+            problems.append(f"doors.{edge_text(*sorted(key))}: a jammed door has at least one jam marker (jams)")
+    for k, ladder in enumerate(pos.ladders):
+        where = f"ladders[{k}]"
+        kind, _, rest = ladder.partition(":")
+        if ladder == "engine":
+            continue
+        if kind == "carried":
+            if rest not in names:
+                problems.append(f"{where}: no firefighter {rest!r} to carry it")
+        elif kind in ("lying", "bridge"):
+            space(where, rest)
+            if kind == "bridge" and floors.get(rest) != "destroyed":
+                problems.append(f"{where}: a bridge lies over a destroyed floor; {rest} is not one")
+        elif kind == "raised":
+            ends = rest.split("|")
+            if len(ends) != 2 or any(space(where, e) is None for e in ends):
+                problems.append(f"{where}: a raised ladder is 'raised:<bottom>|<top>'")
+        else:
+            problems.append(f"{where}: {ladder!r} is not engine, carried:<name>, lying:<space>, "
+                            f"raised:<bottom>|<top> or bridge:<space>")
+    carriers = [x for x in pos.ladders if x.startswith("carried:")]
+    if len(set(carriers)) != len(carriers):
+        problems.append("ladders: a firefighter carries one ladder at most")
+    if pos.platform is not None:
+        if not options.platform:
+            problems.append("platform: the game is played without the hydraulic platform")
+        space("platform", pos.platform)
+    # conservation
+    carried = sum(1 for f in ffs if f.carrying in ("victim", "treated victim"))
+    revealed = sum(1 for k in pois.values() if k != "hidden")
+    hidden = sum(1 for k in pois.values() if k == "hidden")
+    victims = pos.rescued + pos.lost + revealed + carried + pos.unknown_victims
+    if victims != VICTIMS:
+        problems.append(f"victims: rescued {pos.rescued} + lost {pos.lost} + on the board {revealed} + carried "
+                        f"{carried} + still face down {pos.unknown_victims} = {victims}, but there are {VICTIMS}")
+    if hidden > pos.unknown_victims + pos.unknown_false_alarms:
+        problems.append(f"pois: {hidden} face down on the board, but only {pos.unknown_victims + pos.unknown_false_alarms}"
+                        f" markers are still unseen")
+    damage = sum(walls.values()) + sum(objects.values()) + pos.damage_out
+    if damage > DAMAGE_CUBES:
+        problems.append(f"walls: {damage} damage cubes placed, but there are {DAMAGE_CUBES}")
+    hazmat_total = sum(hazmats.values()) + sum(1 for f in ffs if f.carrying == "hazmat")
+    if hazmat_total > HAZMAT_MARKERS:
+        problems.append(f"hazmats: {hazmat_total} in play, but there are {HAZMAT_MARKERS}")
+    if options.mode == "family" and (hot or hazmats):
+        problems.append("hot_spots/hazmats: the Family game has none")
+    if any(f.ap > SAVE_LIMIT + f.card.ap for f in ffs):
+        problems.append(f"firefighters: a firefighter holds more AP than {SAVE_LIMIT} saved plus a turn's")
+    ended = pos.rescued >= RESCUES_TO_WIN or pos.lost >= LOSSES_TO_LOSE or damage >= DAMAGE_CUBES
+    if ended and pos.phase != "over":
+        problems.append(f"phase: the game has ended (rescued {pos.rescued}, lost {pos.lost}, damage {damage}), so "
+                        f"the phase is 'over', got {pos.phase!r}")
+    if pos.phase == "over" and not ended:
+        problems.append("phase: 'over', but nobody has won or lost")
+    if options.experienced and pos.phase in ("actions", "fire") and set(pos.vehicles) != {"engine", "ambulance"}:
+        problems.append("vehicles: once an Experienced game is under way, the engine and the ambulance are parked")
+    if options.mode == "family" and pos.hot_spot_supply:
+        problems.append(f"hot_spot_supply: the Family game has no hot spots, got {pos.hot_spot_supply}")
+    if pos.last_roll and (pos.last_roll[0] > 6 or pos.last_roll[1] > getattr(building, "die_faces", 8)):
+        problems.append(f"last_roll: {pos.last_roll} is not a roll of the red d6 and the black "
+                        f"d{getattr(building, 'die_faces', 8)}")
+    if pos.phase == "actions" and not pos.pending:
+        for s, k in sorted(pois.items()):
+            if s in fire:
+                problems.append(f"pois.{s}: a {k} on a space on fire; the fire phase would have taken it")
+    purposes = {"roll": {"fire", "flare-up", "poi", "explosion", "family-explosion", "hazmat", "setup-poi",
+                         "hot-spot", "deck-gun"},
+                "reveal": {"entered", "identified", "fire", "placed"}}
+    for k, st in enumerate(pos.pending):
+        where = f"pending[{k}] ({st.kind})"
+        if st.kind in purposes and st.purpose not in purposes[st.kind]:
+            problems.append(f"{where}: purpose {st.purpose!r} is not one of {', '.join(sorted(purposes[st.kind]))}")
+        if st.kind == "reveal" and pois.get(st.space) != "hidden":
+            problems.append(f"{where}: {st.space or 'no space'} holds no face-down point of interest to turn over")
+        if st.kind == "fireproof":
+            key = edge(where, st.space, ("fireproof_door",))
+        if st.kind == "spill":
+            route = st.space.split(";")
+            if not st.purpose.isdigit() or not 1 <= int(st.purpose) <= 5:
+                problems.append(f"{where}: purpose gives the toxic markers still to lay, 1-5, got {st.purpose!r}")
+            if not route or any(r not in toxic for r in route):
+                problems.append(f"{where}: space is the spill's route so far (toxic spaces joined by ';'), got "
+                                f"{st.space!r}")
+        if st.kind not in ("roll", "reveal", "fireproof", "spill") and (st.purpose or st.space):
+            problems.append(f"{where}: this step takes no purpose or space")
+        if st.kind == "roll" and st.purpose == "deck-gun" and "engine" not in vehicles:
+            problems.append(f"{where}: the deck gun needs the engine")
+    if pos.phase == "fire" and not pos.pending:
+        problems.append("pending: the fire phase needs its steps (at least the next turn)")
+    try:
+        rng = Rng(pos.seed, pos.draws)
+    except ValueError as err:
+        problems.append(f"seed: {err}")
+    if problems:
+        raise InvalidData(what, list(dict.fromkeys(problems)))
+    steps = tuple(Step(s.kind, s.purpose, s.space) for s in pos.pending)
+    return State(building=building, options=options, firefighters=tuple(ffs), turn=pos.turn, phase=pos.phase,
+                 pending=steps, smoke=smoke, fire=fire, pois=pois, hazmats=hazmats, hot_spots=hot,
+                 wall_damage=walls, doors=doors, damage_out=pos.damage_out, rescued=pos.rescued, lost=pos.lost,
+                 unknown_victims=pos.unknown_victims, unknown_false_alarms=pos.unknown_false_alarms,
+                 hot_spot_supply=pos.hot_spot_supply, vehicles=vehicles, started_on_engine=pos.started_on_engine,
+                 cafs_commanded=pos.cafs_commanded, last_roll=tuple(pos.last_roll) if pos.last_roll else None,
+                 objects=objects, toxic=toxic, floor_damage=floors, jams=jams, rng=rng,
+                 ladders=tuple(pos.ladders), platform=pos.platform)
+
+
+def text_board(state: State) -> str:
+    """The ground floor as text, one row per line: ``F`` fire, ``s`` smoke, ``?`` face-down point of interest,
+    ``V`` victim, ``H`` hazmat, ``*`` hot spot, a firefighter's initial (capital if it carries something),
+    ``.`` empty; a header line with the counters first. Row 0 and the last row are the outside ring.
+
+    >>> from explorer.flashpoint import new_game
+    >>> print(str(new_game(players=1, seed=1)).splitlines()[3])
+     . . F F ? . . . . .
+    """
+    b = state.building
+    lines = [f"Flash Point, {b.name}: {state.phase}, rescued {state.rescued}, lost {state.lost}, "
+             f"damage {state.damage}/{DAMAGE_CUBES}"]
+    for floor in b.floors.values():
+        prefix = "" if floor is next(iter(b.floors.values())) else f"{floor.id}:"
+        for r in range(floor.rows + 2):
+            row = []
+            for c in range(floor.cols + 2):
+                s = f"{prefix}{r},{c}"
+                row.append(_glyph(state, s) if s in b.spaces_by_id else " ")
+            lines.append(" " + " ".join(row))
+    return "\n".join(lines)
+
+
+def _glyph(state: State, s: str) -> str:
+    for f in state.firefighters:
+        if f.space == s:
+            return f.name[0].upper() if f.carrying else f.name[0]
+    if s in state.fire:
+        return "F"
+    if s in state.smoke:
+        return "s"
+    if s in state.pois:
+        return "?" if state.pois[s] == "hidden" else "V"
+    if s in state.hazmats:
+        return "H"
+    if s in state.hot_spots:
+        return "*"
+    return "."
