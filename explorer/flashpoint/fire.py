@@ -14,7 +14,7 @@ from __future__ import annotations
 from .actions import edge_text
 from .components import DAMAGE_CUBES, WALL_STRENGTH
 from .state import Step, object_info
-from .work import DIRECTIONS, Work, neighbour
+from .work import DIRECTIONS, Work, compass, neighbour
 
 SPILL_MARKERS = 6
 """Toxic markers a chemical spill lays: one on the equipment's space and 5 along its path (seed 003)."""
@@ -37,7 +37,8 @@ def advance_fire(work: Work, target: str, *, flare_up: bool = False) -> None:
     exploded = False
     what = "flare-up roll" if flare_up else "the fire advances"
     if target in work.fire:
-        work.log("flashpoint.fire.explosion", f"{what} to {target}, already on fire: an explosion", target)
+        work.log("flashpoint.fire.explosion", f"{what} to {target}, already on fire: an explosion", target,
+                 kind="explosion")
         explode(work, target)
         exploded = True
     elif target in work.smoke:
@@ -126,19 +127,26 @@ def blast(work: Work, origin: str, direction: str, *, damage: bool = True) -> No
 def flashover(work: Work) -> None:
     """Smoke next to fire, with nothing closed between them, turns to fire, again and again until no smoke
     touches fire (``flashpoint.fire.flashover``)."""
-    frontier = [s for s in work.fire]
+    near = compass(work.building)
+
+    def lit_by(space: str) -> str | None:
+        for other in near[space].values():
+            if other in work.fire and work.is_open(space, other):
+                return other
+        return None
+
+    frontier = [(s, by) for s in sorted(work.smoke) if (by := lit_by(s)) is not None]
     while frontier:
-        nxt = []
-        for space in frontier:
-            for direction in DIRECTIONS:
-                other = neighbour(work, space, direction)
-                if other is not None and other in work.smoke and work.is_open(space, other):
-                    work.smoke.discard(other)
-                    work.fire.add(other)
-                    work.log("flashpoint.fire.flashover", f"flashover: the smoke on {other} next to the fire on "
-                             f"{space} ignites", other)
-                    nxt.append(other)
-        frontier = nxt
+        space, by = frontier.pop(0)
+        if space not in work.smoke:
+            continue
+        work.smoke.discard(space)
+        work.fire.add(space)
+        work.log("flashpoint.fire.flashover", f"flashover: the smoke on {space} next to the fire on {by} ignites",
+                 space)
+        for other in near[space].values():
+            if other in work.smoke and work.is_open(space, other):
+                frontier.append((other, space))
 
 
 def ignite_hazmats(work: Work) -> None:
@@ -151,7 +159,8 @@ def ignite_hazmats(work: Work) -> None:
         for space in burning:
             count = work.hazmats.pop(space)
             for k in range(count):
-                work.log("flashpoint.fire.hazmat", f"the hazmat on {space} catches fire and explodes", space)
+                work.log("flashpoint.fire.hazmat", f"the hazmat on {space} catches fire and explodes", space,
+                         kind="explosion")
                 explode(work, space)
             work.add_hot_spot(space, "flashpoint.fire.hazmat")
         flashover(work)
@@ -181,7 +190,8 @@ def _knock_down_one(work: Work, k: int, why: str) -> None:
     f = work.firefighters[k]
     if f.carrying in ("victim", "treated victim"):
         work.lost += 1
-        work.log("flashpoint.fire.lost", f"the {f.carrying} {f.name} carried on {f.space} is lost", f.space)
+        work.log("flashpoint.fire.lost", f"the {f.carrying} {f.name} carried on {f.space} is lost", f.space,
+                 kind="lost")
     elif f.carrying == "hazmat":
         work.hazmats[f.space] = work.hazmats.get(f.space, 0) + 1
         work.log("flashpoint.fire.knock-down", f"{f.name} drops the hazmat on {f.space}", f.space)
@@ -191,7 +201,7 @@ def _knock_down_one(work: Work, k: int, why: str) -> None:
             work.log("flashpoint.ed.ladder", f"{f.name} drops the ladder on {f.space}", f.space)
     dest = knock_down_destination(work, f.space)
     work.log("flashpoint.fire.knock-down", f"{f.name} is knocked down ({why}) on {f.space} and taken to {dest}",
-             f.space, dest)
+             f.space, dest, kind="knock-down")
     work.firefighters[k] = f.but(space=dest, carrying=None)
 
 
@@ -279,7 +289,7 @@ def object_goes_off(work: Work, oid: str) -> None:
         if spill_options(work, [spaces[0]]):
             work.front.append(Step("spill", str(SPILL_MARKERS - 1), spaces[0]))
         return
-    work.log("flashpoint.ed.objects", f"the {oid} explodes", *spaces)
+    work.log("flashpoint.ed.objects", f"the {oid} explodes", *spaces, kind="explosion")
     for s in spaces:
         work.smoke.discard(s)
         work.fire.add(s)
@@ -353,7 +363,7 @@ def _lose_on(work: Work, space: str, why: str) -> None:
     elif kind is not None:
         del work.pois[space]
         work.lost += 1
-        work.log("flashpoint.fire.lost", f"the {kind} on {space} is lost: {why}", space)
+        work.log("flashpoint.fire.lost", f"the {kind} on {space} is lost: {why}", space, kind="lost")
 
 
 def place_toxic(work: Work, space: str) -> None:

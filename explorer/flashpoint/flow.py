@@ -145,7 +145,8 @@ def reveal(work: Work, space: str, why: str, identity: str) -> None:
         if why == "fire":
             del work.pois[space]
             work.lost += 1
-            work.log("flashpoint.fire.lost", f"the point of interest on {space} was a victim, lost to the fire", space)
+            work.log("flashpoint.fire.lost", f"the point of interest on {space} was a victim, lost to the fire", space,
+                     kind="lost")
         else:
             work.pois[space] = "victim"
             work.log("flashpoint.poi.reveal", f"the point of interest on {space} is a victim", space)

@@ -7,6 +7,7 @@ frozen state at every touch, the rules work on a :class:`Work` and build the new
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from explorer.core import Event, Note, Rule
@@ -26,24 +27,38 @@ def neighbour(state_or_building: Any, space: str, direction: str) -> str | None:
     """The space next to ``space`` in ``direction`` (``N``/``E``/``S``/``W``) on the same floor, or ``None`` off
     the board."""
     building = getattr(state_or_building, "building", state_or_building)
-    floor, sep, rc = space.rpartition(":")
-    r, c = rc.split(",")
-    dr, dc = DIRECTIONS[direction]
-    other = f"{floor}{sep}{int(r) + dr},{int(c) + dc}"
-    return other if other in building.spaces_by_id else None
+    return compass(building)[space].get(direction)
+
+
+@functools.cache
+def compass(building: Any) -> dict[str, dict[str, str]]:
+    """For every space of ``building``, its neighbour on the same floor in each direction (computed once)."""
+    out: dict[str, dict[str, str]] = {}
+    for space in building.spaces_by_id:
+        floor, sep, rc = space.rpartition(":")
+        r, c = (int(x) for x in rc.split(","))
+        near = {}
+        for d, (dr, dc) in DIRECTIONS.items():
+            other = f"{floor}{sep}{r + dr},{c + dc}"
+            if other in building.spaces_by_id:
+                near[d] = other
+        out[space] = near
+    return out
 
 
 class Happened(Note):
-    """An event: a rule and one sentence, plus the spaces it concerns (for views)."""
+    """An event: a rule and one sentence, plus the spaces it concerns (for views) and, for the steps a view or
+    an overlay counts, a ``kind``: ``explosion`` (its origin), ``knock-down`` (where), ``lost`` (where)."""
 
-    def __init__(self, rule: Rule, text: str, spaces: tuple[str, ...] = ()) -> None:
+    def __init__(self, rule: Rule, text: str, spaces: tuple[str, ...] = (), kind: str = "") -> None:
         object.__setattr__(self, "rule", rule)
         object.__setattr__(self, "text", text)
         object.__setattr__(self, "spaces", tuple(spaces))
+        object.__setattr__(self, "kind", kind)
 
     def to_dict(self) -> dict[str, Any]:
         return {"type": "Happened", "rule": self.rule.id, "title": self.rule.title, "text": self.text,
-                "fields": {"spaces": list(self.spaces)}}
+                "fields": {"spaces": list(self.spaces), "kind": self.kind}}
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Happened) and (self.rule.id, self.text, self.spaces) == (
@@ -88,9 +103,9 @@ class Work:
         self.events: list[Event] = []
 
     # ---- recording ----------------------------------------------------------------------------------------
-    def log(self, rule_id: str, text: str, *spaces: str) -> None:
-        """Record that ``rule_id`` made something happen."""
-        self.events.append(Happened(RULES[rule_id], text, spaces))
+    def log(self, rule_id: str, text: str, *spaces: str, kind: str = "") -> None:
+        """Record that ``rule_id`` made something happen (``kind``: see :class:`Happened`)."""
+        self.events.append(Happened(RULES[rule_id], text, spaces, kind))
 
     def state(self, **changes: Any) -> State:
         """The new state: the base state with this work's pieces (and ``changes``)."""
