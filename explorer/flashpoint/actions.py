@@ -2,7 +2,8 @@
 
 Every action is a frozen dataclass whose ``str`` is its notation; :func:`parse_action` reads it back. Spaces are
 written as the building names them (``"2,3"``; ``"upper:2,6"`` on another floor), an edge as its two spaces
-joined by ``|`` (``"1,3|1,4"``; an outside wall ``"1,1|0,1"``).
+joined by ``|`` (``"1,3|1,4"``; an outside wall ``"1,1|0,1"``), in either order: actions store it in a fixed
+order (:func:`edge_text`), so ``open 1,4|1,3`` is ``open 1,3|1,4``.
 
 Player actions (the firefighter whose turn it is; AP costs in :mod:`.turn`):
 
@@ -160,6 +161,7 @@ class OpenDoor:
 
     def __post_init__(self) -> None:
         _need(self, "edge", _EDGE)
+        object.__setattr__(self, "edge", edge_text(*self.edge.split("|")))
 
     def __str__(self) -> str:
         return f"open {self.edge}"
@@ -172,6 +174,7 @@ class CloseDoor:
 
     def __post_init__(self) -> None:
         _need(self, "edge", _EDGE)
+        object.__setattr__(self, "edge", edge_text(*self.edge.split("|")))
 
     def __str__(self) -> str:
         return f"close {self.edge}"
@@ -184,6 +187,7 @@ class Chop:
 
     def __post_init__(self) -> None:
         _need(self, "edge", _EDGE)
+        object.__setattr__(self, "edge", edge_text(*self.edge.split("|")))
 
     def __str__(self) -> str:
         return f"chop {self.edge}"
@@ -263,6 +267,8 @@ class Command:
         _need(self, "who", r"[a-z]+")
         _need_choice(self, "verb", ("move", "open", "close"))
         _need(self, "target", _SPACE if self.verb == "move" else _EDGE)
+        if self.verb != "move":
+            object.__setattr__(self, "target", edge_text(*self.target.split("|")))
 
     def __str__(self) -> str:
         return f"command {self.who} {self.verb} {self.target}"
