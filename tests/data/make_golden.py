@@ -53,8 +53,38 @@ def portobello_transcript(seed: int = 2007, players: int = 3) -> str:
     return "\n".join(lines) + "\n"
 
 
+def flashpoint_transcript(seed: int = 2011, players: int = 3, **options: object) -> str:
+    """Every action of a seeded random Flash Point game (set-up rolls included, as chance steps), with the events
+    it caused and their rule ids, then the team's counters."""
+    from explorer.flashpoint import initial_state
+
+    opts = {"mode": "experienced", "level": "veteran", **options}
+    lines = [f"# Flash Point: a seeded random game (seed {seed}, {players} firefighters, options {opts}).",
+             "# Rules: seed 003_4cd77c77a3cff4fe.txt (Extreme Danger, Portuguese), bonfire_flashpoint_sources.md",
+             "# parts B and C, DECISIONS.md Flash Point. Player choices: random.Random(seed); chance: the game's seed.",
+             "# Regenerate with tests/data/make_golden.py after a deliberate rules change."]
+    chooser = random.Random(seed)
+    s = initial_state(players=players, seed=seed, **opts)
+    while not s.is_terminal:
+        action = s.sample_chance() if s.is_chance_node else chooser.choice(s.legal_actions())
+        s = s.apply(action)
+        lines.append(f"{action}")
+        lines += [f"    {e.describe()}  [{e.rule.id}]" for e in s.events]
+    lines.append("# final counters")
+    lines.append(f"team: {dict(s.scores()[s.players[0]].categories)}; won: {s.is_won}")
+    return "\n".join(lines) + "\n"
+
+
+def flashpoint_lab_transcript() -> str:
+    """The same for an Extreme Danger game: the Laboratory with its attic, platform and floor options."""
+    return flashpoint_transcript(seed=2013, players=4, building="laboratory_attic", platform=True,
+                                 basement_ladder=True, floor_bridge=True)
+
+
 TRANSCRIPTS = {"london": ("london1666_seed1666.txt", london_transcript),
-               "portobello": ("portobello_seed2007.txt", portobello_transcript)}
+               "portobello": ("portobello_seed2007.txt", portobello_transcript),
+               "flashpoint": ("flashpoint_seed2011.txt", flashpoint_transcript),
+               "flashpoint-lab": ("flashpoint_lab_seed2013.txt", flashpoint_lab_transcript)}
 """Each game's golden file and the function that writes it."""
 
 
