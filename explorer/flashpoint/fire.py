@@ -51,7 +51,7 @@ def advance_fire(work: Work, target: str, *, flare_up: bool = False) -> None:
     flashover(work)
     ignite_hazmats(work)
     collapse_burning_ladders(work)
-    if exploded:
+    if exploded and work.floor_damage.get(target) != "destroyed":
         work.add_hot_spot(target, "flashpoint.assume.hot-spot-at-explosion")
     if had_hot_spot and work.experienced:
         work.log("flashpoint.fire.flare-up", f"{target} held a hot spot: the fire flares up, roll again", target)
@@ -86,12 +86,14 @@ def blast(work: Work, origin: str, direction: str, *, damage: bool = True) -> No
             if damage:
                 work.place_damage(key, f"the blast from {origin}")
             return
-        if kind == "door":
+        if kind == "door" or (kind == "fireproof_door" and work.doors.get(key) == "open"):
+            # only a *closed* fireproof door resists a blast (seed 003); an open one goes like any open door
             state = work.doors.get(key, "closed")
             if state != "destroyed":
                 work.doors[key] = "destroyed"
                 work.log("flashpoint.fire.door-blown",
-                         f"the blast from {origin} blows off the {state} door at {edge_text(here, there)}", here, there)
+                         f"the blast from {origin} blows off the {state} {kind.replace('_', ' ')} at "
+                         f"{edge_text(here, there)}", here, there)
                 if state == "closed":
                     return
         if kind == "fireproof_door" and work.doors.get(key, "closed") in ("closed", "jammed"):

@@ -123,6 +123,13 @@ def resolve_chance(work: Work, step: Step, outcome: Any) -> None:
             work.jams[key] = 1
             work.log("flashpoint.ed.fireproof-door", f"red die {outcome.value}: the fireproof door at {step.space} "
                      f"holds but jams", a, b)
+            # later hits on the same door in this advance need no roll now: each adds a jam marker
+            later = [st for st in work.base.pending if st.kind == "fireproof" and st.space == step.space]
+            if later:
+                work.jams[key] += len(later)
+                work.base = work.base.replace(pending=tuple(st for st in work.base.pending if st not in later))
+                work.log("flashpoint.ed.fireproof-door", f"the jammed door at {step.space} took {len(later)} more "
+                         f"blast(s): {len(later)} more jam marker(s), no roll", a, b)
         else:
             work.log("flashpoint.ed.fireproof-door", f"red die {outcome.value}: the fireproof door at {step.space} "
                      f"holds", a, b)

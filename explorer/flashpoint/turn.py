@@ -131,7 +131,7 @@ def deck_gun_splash(work: Work, red: int, black: int) -> None:
     for s in hit:
         work.fire.discard(s)
         work.smoke.discard(s)
-    work.log("flashpoint.deck-gun", f"the deck gun hits {target}" + (f" and puts out {', '.join(cleared)}"
+    work.log("flashpoint.ed.deck-gun" if is_extreme(work.building) else "flashpoint.deck-gun", f"the deck gun hits {target}" + (f" and puts out {', '.join(cleared)}"
              if cleared else ": nothing was burning there"), *hit)
 
 
@@ -302,6 +302,9 @@ def refusal(state: State, action: Any) -> IllegalAction | None:
             return _refuse("flashpoint.vehicle.drive", f"a parking spot is named by its first space: "
                            f"drive {action.vehicle} {spots[to][0]}", action)
         if to is None or to not in next_spots(state, action.vehicle):
+            if is_extreme(state.building):
+                return _refuse("flashpoint.ed.drive", f"{action.space} is not another parking spot of the "
+                               f"{action.vehicle}", action)
             return _refuse("flashpoint.vehicle.drive", f"the {action.vehicle} drives one parking spot at a time, "
                            f"round the building; {action.space} is not one", action)
         return _afford(f, DRIVE_COST, 0, "driving", action)
@@ -317,6 +320,9 @@ def refusal(state: State, action: Any) -> IllegalAction | None:
         inside = [g.name for g in state.firefighters if g.space and state.building.spaces_by_id[g.space].inside
                   and _in_target_area(state, g.space, quad)]
         if inside:
+            if is_extreme(state.building):
+                return _refuse("flashpoint.ed.deck-gun", f"{', '.join(inside)} is in the half the gun would hit",
+                               action)
             return _refuse("flashpoint.deck-gun", f"{', '.join(inside)} is in the quadrant the gun would hit", action)
         return _afford(f, card.deck_gun_cost, 0, "the deck gun", action)
     if isinstance(action, Treat):
@@ -384,7 +390,8 @@ def _ladder_refusal(state: State, f: Firefighter, action: Any) -> IllegalAction 
             return _refuse("flashpoint.ed.platform", f"the platform rises along the wall beside the engine, or "
                            f"comes back down to it; {action.space} is neither", action)
         riders = lad.platform_riders(state, f.name)
-        if 1 + len(riders) + (1 if f.carrying in ("victim", "treated victim") else 0) > lad.PLATFORM_SEATS:
+        load = sum(1 + (state.firefighters[k].carrying in ("victim", "treated victim")) for k in riders)
+        if 1 + (f.carrying in ("victim", "treated victim")) + load > lad.PLATFORM_SEATS:
             return _refuse("flashpoint.ed.platform", "the platform carries 2: two firefighters, or a firefighter and "
                            "a victim", action)
         return _afford(f, lad.PLATFORM_COST, 0, "moving the platform", action)

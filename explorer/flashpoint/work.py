@@ -153,7 +153,9 @@ class Work:
         cubes = self.wall_damage.get(edge, 0) + 1
         self.wall_damage[edge] = cubes
         where = edge_text(a, b)
-        if cubes >= WALL_STRENGTH[kind]:
+        if cubes >= WALL_STRENGTH[kind] and kind == "light_wall":
+            self.log("flashpoint.ed.light-wall", f"{why}: the light wall at {where} is destroyed by one cube", a, b)
+        elif cubes >= WALL_STRENGTH[kind]:
             self.log("flashpoint.fire.damage", f"{why}: the {kind.replace('_', ' ')} at {where} is destroyed", a, b)
         else:
             self.log("flashpoint.fire.damage", f"{why}: the {kind.replace('_', ' ')} at {where} is damaged", a, b)
