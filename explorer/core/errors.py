@@ -81,8 +81,15 @@ class InvalidData(ValueError):
         self.what = what
         self.problems = tuple(problems) or ("(no details)",)
         n = len(self.problems)
-        lines = "\n".join(f"  - {p}" for p in self.problems)
+        shown = [p if len(p) <= _LONGEST else p[:_LONGEST] + "..." for p in self.problems[:_SHOWN]]
+        lines = "\n".join(f"  - {p}" for p in shown)
+        if n > _SHOWN:
+            lines += f"\n  ... and {n - _SHOWN} more (all of them are in .problems)"
         super().__init__(f"{what} is invalid ({n} problem{'s' if n != 1 else ''}):\n{lines}")
+
+
+_SHOWN, _LONGEST = 50, 500
+"""An InvalidData message shows the first 50 problems, each cut at 500 characters (``.problems`` keeps all)."""
 
 
 class InvalidRecord(InvalidData):

@@ -240,8 +240,17 @@ class Record:
         return record
 
     def to_json(self) -> str:
-        """The record as a JSON string (indented, stable key order)."""
-        return json.dumps(self.to_dict(), indent=2, ensure_ascii=False)
+        """The record as a JSON string (indented, stable key order).
+
+        Raises:
+            InvalidRecord: if an option is not JSON data (e.g. a Python object instead of its ``to_dict()``).
+        """
+        try:
+            return json.dumps(self.to_dict(), indent=2, ensure_ascii=False)
+        except (TypeError, ValueError) as err:
+            raise InvalidRecord(f"{self.game} record", [
+                f"options: every option must be JSON data to be saved ({err}); pass a building or board as its "
+                f"to_dict(), or a shipped key"]) from None
 
     @classmethod
     def from_json(cls, text: str, *, what: str = "record") -> "Record":

@@ -39,6 +39,7 @@ Chance outcomes: ``roll 3 5`` (red d6, black d8 or d12), ``roll 5`` (one die), `
 from __future__ import annotations
 
 import re
+import reprlib
 from dataclasses import dataclass
 
 from explorer.core import NotationError
@@ -48,7 +49,7 @@ __all__ = ["Action", "Place", "Park", "ChooseRole", "Move", "PickUp", "Drop", "O
            "TakeLadder", "DropLadder", "RaiseLadder", "CollapseLadder", "Bridge", "MovePlatform",
            "Dice", "Die", "Reveal", "FireproofRoll", "SpillFlow", "parse_action", "edge_text"]
 
-_SPACE = r"(?:[a-z][a-z0-9_-]*:)?\d{1,2},\d{1,2}"
+_SPACE = r"(?:[a-z][a-z0-9_-]*:)?[0-9]{1,2},[0-9]{1,2}"
 _EDGE = rf"{_SPACE}\|{_SPACE}"
 PICKABLE = ("victim", "treated victim", "hazmat")
 VEHICLES = ("ambulance", "engine")
@@ -453,7 +454,18 @@ _PATTERNS: tuple[tuple[str, object], ...] = (
     (r"fireproof (\d)", lambda m: FireproofRoll(int(m[1]))),
     (rf"spill ({_SPACE})", lambda m: SpillFlow(m[1])),
 )
-_COMPILED = tuple((re.compile(p), make) for p, make in _PATTERNS)
+_COMPILED = tuple((re.compile(p, re.ASCII), make) for p, make in _PATTERNS)
+
+PLAYER_ACTIONS = (Place, Park, ChooseRole, Move, PickUp, Drop, OpenDoor, CloseDoor, Chop, Extinguish, Drive, DeckGun,
+                  Treat, Identify, Dispose, Command, CrewChange, EndTurn, TakeLadder, DropLadder, RaiseLadder,
+                  CollapseLadder, Bridge, MovePlatform)
+"""The action types a player decides (the others are chance outcomes)."""
+_NUMBER = re.compile(r"(?<![0-9])0+(?=[0-9])")
+
+
+def _tidy(text: str) -> str:
+    """Lower case, single spaces, no leading zeros in numbers (``move 01,06`` reads as ``move 1,6``)."""
+    return _NUMBER.sub("", " ".join(text.strip().lower().split()))
 
 
 def parse_action(text: str) -> Action:
@@ -466,11 +478,11 @@ def parse_action(text: str) -> Action:
         NotationError: quoting the text, if it is not a Flash Point action.
     """
     if not isinstance(text, str):
-        raise NotationError(f"a Flash Point action is text, got {text!r}")
-    cleaned = " ".join(text.strip().lower().split())
+        raise NotationError(f"a Flash Point action is text, got {reprlib.repr(text)}")
+    cleaned = _tidy(text) if len(text) < 200 else text
     for pattern, make in _COMPILED:
         m = pattern.fullmatch(cleaned)
         if m:
             return make(m)  # type: ignore[operator]
-    raise NotationError(f"cannot read {text!r} as a Flash Point action; expected e.g. 'move 2,3', 'open 1,3|1,4', "
+    raise NotationError(f"cannot read {reprlib.repr(text)} as a Flash Point action; expected e.g. 'move 2,3', 'open 1,3|1,4', "
                         f"'extinguish 2,3', 'end', or a chance outcome like 'roll 3 5'")

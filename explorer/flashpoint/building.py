@@ -479,6 +479,7 @@ class Building:
         edges: dict[frozenset[str], Edge] = {}
         edge_where: dict[frozenset[str], str] = {}
         floor_info: dict[str, Floor] = {}
+        object_ids: set[str] = set()  # object ids are unique in the whole building
         for i, f in enumerate(parsed.floors):
             if floors.get(f.id) is not f:
                 continue
@@ -558,7 +559,6 @@ class Building:
 
             objects: list[Mapping[str, Any]] = []
             under: dict[str, str] = {}
-            object_ids: set[str] = set()
             for k, o in enumerate(f.objects):
                 where = f"{at}.objects[{k}] ({o.id})"
                 if o.id in object_ids:
@@ -569,6 +569,10 @@ class Building:
                     continue
                 if len(held) == 2 and not adjacent(held[0], held[1]):
                     problems.append(f"{where}: an object's two spaces must be adjacent, got {', '.join(o.spaces)}")
+                elif len(held) == 2 and _edge_key(held[0].id, held[1].id) in edges:
+                    problems.append(f"{where}: an object stands on open floor; a "
+                                    f"{edges[_edge_key(held[0].id, held[1].id)].kind.replace('_', ' ')} runs between "
+                                    f"{', '.join(o.spaces)}")
                 for s in held:
                     if s.id in under:
                         problems.append(f"{where}: space {s.id} is already under object {under[s.id]}")
@@ -591,6 +595,9 @@ class Building:
                     problems.append(f"{where}: an arrow points to a valid target space; {arrow.to} is under "
                                     f"object {under[t.id]} (seed 003: a roll landing on an object follows the "
                                     f"arrow to a valid space)")
+                elif s.id not in under:
+                    problems.append(f"{where}: arrows are printed on the spaces of objects; {arrow.space} holds "
+                                    f"none")
                 else:
                     arrows[s.id] = t.id
 

@@ -189,6 +189,15 @@ def run(state: State) -> tuple[State, list[Event]]:
             state, ended = end_game(state)
             events += ended
             return state, events
+        if state.pending and state.pending[0].kind == "spill" and not fire.spill_options(
+                state, state.pending[0].space.split(";")):
+            # another spill filled the way since this one was queued: it stops (flashpoint.ed.spill)
+            work = Work(state.replace(pending=state.pending[1:]))
+            work.log("flashpoint.ed.spill", "the spill has nowhere left to flow: it stops",
+                     state.pending[0].space.split(";")[-1])
+            state = work.state()
+            events += work.events
+            continue
         if not state.pending or state.pending[0].is_chance:
             if not state.pending and state.phase == "setup":
                 state, more = setup.after_rolls(state)

@@ -87,8 +87,12 @@ def fire_outlook(state: State, *, max_flare_ups: int = 1) -> FireOutlook:
         max_flare_ups: how many flare-up rolls deep to follow (each costs up to 48 or 72 more branches).
 
     Raises:
-        ValueError: for a position where no fire advance is next.
+        ValueError: for a position where no fire advance is next, or a ``max_flare_ups`` not in 0-4.
     """
+    if not isinstance(state, State):
+        raise ValueError(f"fire_outlook needs a Flash Point State, got {type(state).__name__}")
+    if isinstance(max_flare_ups, bool) or not isinstance(max_flare_ups, int) or not 0 <= max_flare_ups <= 4:
+        raise ValueError(f"max_flare_ups must be a whole number 0-4, got {max_flare_ups!r}")
     start = _start(state)
     before_fire, before_smoke = start.fire, start.smoke
     acc: dict[str, dict[str, Fraction]] = {k: defaultdict(Fraction) for k in ("smoke", "fire", "explosion",

@@ -150,7 +150,7 @@ class _Position(StrictModel):
     options: _OptionsPos = _OptionsPos()
     phase: Literal[PHASES]  # type: ignore[valid-type]
     turn: pydantic.conint(ge=0, le=MAX_PLAYERS - 1) = 0
-    pending: list[_StepPos] = []
+    pending: list[_StepPos] = pydantic.Field(default_factory=list, max_length=64)
     firefighters: list[_FirefighterPos] = pydantic.Field(min_length=1, max_length=MAX_PLAYERS)
     fire: list[str] = []
     smoke: list[str] = []
@@ -164,7 +164,7 @@ class _Position(StrictModel):
     lost: pydantic.conint(ge=0, le=VICTIMS) = 0
     unknown_victims: pydantic.conint(ge=0, le=VICTIMS) = VICTIMS
     unknown_false_alarms: pydantic.conint(ge=0, le=FALSE_ALARMS) = FALSE_ALARMS
-    hot_spot_supply: pydantic.conint(ge=0, le=30) = HOT_SPOT_SUPPLY
+    hot_spot_supply: pydantic.conint(ge=0, le=HOT_SPOT_SUPPLY + 6) | None = None
     vehicles: dict[Literal["engine", "ambulance"], str] = {}
     started_on_engine: bool = False
     cafs_commanded: pydantic.conint(ge=0, le=1) = 0
@@ -176,7 +176,7 @@ class _Position(StrictModel):
     ladders: list[str] = pydantic.Field(default_factory=list, max_length=4)
     platform: str | None = None
     seed: pydantic.conint(ge=0) = 0
-    draws: Count = 0
+    draws: pydantic.conint(ge=0, le=10**12) = 0
 
 
 def from_dict(data: Any, board: Building | None = None) -> State:
@@ -281,8 +281,11 @@ def from_dict(data: Any, board: Building | None = None) -> State:
             problems.append(f"{where}: every firefighter is on the board once play has begun")
         if f.carrying and f.space is None:
             problems.append(f"{where}: carries a {f.carrying} without being on the board")
-        if f.carrying and f.space in fire:
+        knock_due = any(st.kind == "knock-down" for st in pos.pending)
+        if f.carrying and f.space in fire and not knock_due:
             problems.append(f"{where}: carries a {f.carrying} on a space on fire; the fire would have taken it")
+        if f.carrying == "hazmat" and options.mode == "family":
+            problems.append(f"{where}: carries a hazmat, but the Family game has none")
         ffs.append(Firefighter(f.name, f.space, f.role, f.ap, f.command_ap, f.extinguish_ap, f.move_ap, f.carrying))
     roles = [f.role for f in ffs if f.role != "firefighter"]
     if len(set(roles)) != len(roles):
@@ -381,6 +384,9 @@ def from_dict(data: Any, board: Building | None = None) -> State:
     hazmat_total = sum(hazmats.values()) + sum(1 for f in ffs if f.carrying == "hazmat")
     if hazmat_total > HAZMAT_MARKERS:
         problems.append(f"hazmats: {hazmat_total} in play, but there are {HAZMAT_MARKERS}")
+    supply = pos.hot_spot_supply if pos.hot_spot_supply is not None else (
+        HOT_SPOT_SUPPLY if options.experienced else 0)
+    problems += _more_problems(pos, options, building, ffs, fire, pois, toxic, floors, objects, vehicles, doors, walls)
     if options.mode == "family" and (hot or hazmats):
         problems.append("hot_spots/hazmats: the Family game has none")
     if any(f.ap > SAVE_LIMIT + f.card.ap for f in ffs):
@@ -393,15 +399,16 @@ def from_dict(data: Any, board: Building | None = None) -> State:
         problems.append("phase: 'over', but nobody has won or lost")
     if options.experienced and pos.phase in ("actions", "fire") and set(pos.vehicles) != {"engine", "ambulance"}:
         problems.append("vehicles: once an Experienced game is under way, the engine and the ambulance are parked")
-    if options.mode == "family" and pos.hot_spot_supply:
-        problems.append(f"hot_spot_supply: the Family game has no hot spots, got {pos.hot_spot_supply}")
+    if options.mode == "family" and supply:
+        problems.append(f"hot_spot_supply: the Family game has no hot spots, got {supply}")
     if pos.last_roll and (pos.last_roll[0] > 6 or pos.last_roll[1] > getattr(building, "die_faces", 8)):
         problems.append(f"last_roll: {pos.last_roll} is not a roll of the red d6 and the black "
                         f"d{getattr(building, 'die_faces', 8)}")
     if pos.phase == "actions" and not pos.pending:
         for s, k in sorted(pois.items()):
             if s in fire:
-                problems.append(f"pois.{s}: a {k} on a space on fire; the fire phase would have taken it")
+                what = "a face-down point of interest" if k == "hidden" else f"a {k}"
+                problems.append(f"pois.{s}: {what} on a space on fire; the fire phase would have taken it")
     purposes = {"roll": {"fire", "flare-up", "poi", "explosion", "family-explosion", "hazmat", "setup-poi",
                          "hot-spot", "deck-gun"},
                 "reveal": {"entered", "identified", "fire", "placed"}}
@@ -437,10 +444,131 @@ def from_dict(data: Any, board: Building | None = None) -> State:
                  pending=steps, smoke=smoke, fire=fire, pois=pois, hazmats=hazmats, hot_spots=hot,
                  wall_damage=walls, doors=doors, damage_out=pos.damage_out, rescued=pos.rescued, lost=pos.lost,
                  unknown_victims=pos.unknown_victims, unknown_false_alarms=pos.unknown_false_alarms,
-                 hot_spot_supply=pos.hot_spot_supply, vehicles=vehicles, started_on_engine=pos.started_on_engine,
+                 hot_spot_supply=supply, vehicles=vehicles, started_on_engine=pos.started_on_engine,
                  cafs_commanded=pos.cafs_commanded, last_roll=tuple(pos.last_roll) if pos.last_roll else None,
                  objects=objects, toxic=toxic, floor_damage=floors, jams=jams, rng=rng,
                  ladders=tuple(pos.ladders), platform=pos.platform)
+
+
+_PHASE_STEPS = {
+    "setup": {("roll", p) for p in ("explosion", "family-explosion", "hazmat", "setup-poi", "hot-spot")}
+    | {("first-explosion", ""), ("fireproof", "")},
+    "actions": {("reveal", "entered"), ("reveal", "identified"), ("roll", "deck-gun"), ("fireproof", "")},
+    "fire": {("roll", "fire"), ("roll", "flare-up"), ("roll", "poi"), ("reveal", "fire"), ("reveal", "placed"),
+             ("fireproof", ""), ("spill", ""), ("knock-down", ""), ("lost", ""), ("replenish", ""),
+             ("next-turn", "")},
+    "over": set(),
+}
+"""Which steps can be due in each phase (kind, purpose)."""
+
+
+def _more_problems(pos: Any, options: Options, building: Building, ffs: list[Firefighter], fire: frozenset[str],
+                   pois: dict[str, str], toxic: frozenset[str], floors: dict[str, str], objects: dict[str, int],
+                   vehicles: dict[str, int], doors: dict[Any, str], walls: dict[Any, int]) -> list[str]:
+    """The cross-checks a position must pass beyond types and conservation (see :func:`from_dict`)."""
+    from .ladders import LADDERS
+    problems = []
+    for k, st in enumerate(pos.pending):
+        key = (st.kind, st.purpose if st.kind in ("roll", "reveal") else "")
+        if key not in _PHASE_STEPS[pos.phase]:
+            problems.append(f"pending[{k}]: a {st.kind} {st.purpose} step cannot be due in phase {pos.phase!r}")
+        if st.kind == "spill":
+            from .fire import spill_options
+            probe = _Probe(building, toxic, objects, floors, doors, walls)
+            if not spill_options(probe, st.space.split(";")):
+                problems.append(f"pending[{k}]: the spill has nowhere left to flow from {st.space}")
+        if st.kind == "roll" and st.purpose == "deck-gun" and options.platform:
+            problems.append(f"pending[{k}]: no deck gun in a game with the hydraulic platform")
+    if pos.phase == "setup" and not pos.pending:
+        placed = [f.space is not None for f in ffs]
+        if pos.turn < len(ffs) and (not all(placed[:pos.turn]) or any(placed[pos.turn + 1:])):
+            problems.append("firefighters: during set-up the firefighters before the one to act are placed and "
+                            "those after are not")
+        if all(placed):
+            problems.append("phase: every firefighter is placed, so set-up is over")
+    under = object_spaces(building)
+    roles = {f.role for f in ffs}
+    for k, f in enumerate(ffs):
+        where = f"firefighters[{k}] ({f.name})"
+        if f.space is not None and under.get(f.space) in objects:
+            problems.append(f"{where}: stands on {f.space}, under the {under[f.space]}")
+        if f.space in toxic:
+            problems.append(f"{where}: stands on a toxic marker at {f.space}; it would have been knocked down")
+        if f.space is not None and floors.get(f.space) == "destroyed" and f"bridge:{f.space}" not in pos.ladders:
+            problems.append(f"{where}: stands on the destroyed floor of {f.space}")
+        if options.experienced and pos.phase != "setup" and f.role not in ROLES:
+            problems.append(f"{where}: in the Experienced game every firefighter has a specialist card")
+        card = f.card
+        for pool in ("command_ap", "extinguish_ap", "move_ap"):
+            if getattr(f, pool) > getattr(card, pool):
+                problems.append(f"{where}: {pool} {getattr(f, pool)}, but the {card.name} card gives "
+                                f"{getattr(card, pool)}")
+        if f.carrying in ("victim", "hazmat") and f"carried:{f.name}" in pos.ladders:
+            problems.append(f"{where}: carries a {f.carrying} and a ladder; one or the other")
+    if pos.cafs_commanded and "captain" not in roles:
+        problems.append("cafs_commanded: only a Fire Captain commands")
+    for s, k in pois.items():
+        if k != "hidden" and not building.spaces_by_id[s].inside:
+            problems.append(f"pois.{s}: a {k} outside the building; rescued victims leave the board")
+        if floors.get(s) == "destroyed":
+            problems.append(f"pois.{s}: on a destroyed floor; it would have been lost")
+    for s in fire:
+        if floors.get(s) == "destroyed":
+            problems.append(f"fire: {s} is a destroyed floor, which holds no fire")
+    info = object_info(building)
+    if toxic and (not options.chemical_spill or not any(o["kind"] == "toxic" for o in info.values())):
+        problems.append("toxic: toxic markers come only from a chemical spill (a toxic object, the option on)")
+    if toxic and all(oid in objects for oid, o in info.items() if o["kind"] == "toxic"):
+        problems.append("toxic: every toxic object still stands, so nothing has spilled")
+    multi = len(building.floors) > 1
+    if pos.ladders and not multi:
+        problems.append("ladders: a one-storey building has no portable ladders")
+    if len(pos.ladders) > LADDERS:
+        problems.append(f"ladders: there are {LADDERS}, got {len(pos.ladders)}")
+    for k, ladder in enumerate(pos.ladders):
+        if ladder.startswith("raised:") and "|" in ladder:
+            bottom, top = ladder[len("raised:"):].split("|", 1)
+            if bottom in building.spaces_by_id and top in building.spaces_by_id and not _ladder_fits(building,
+                                                                                                     bottom, top):
+                problems.append(f"ladders[{k}]: a ladder stands outside with its top straight above it (or, as an "
+                                f"option, reaches the basement under a destroyed floor); {bottom} to {top} does not")
+    if pos.platform is not None and pos.platform in building.spaces_by_id and vehicles.get("engine") is not None:
+        from .ladders import platform_spaces
+        spot = building.parking("engine")[vehicles["engine"]]
+        probe_state = _PlatformProbe(building, vehicles)
+        if pos.platform not in spot and pos.platform not in platform_spaces(probe_state):
+            problems.append(f"platform: it stands on the engine or along the wall beside it; {pos.platform} is "
+                            f"neither")
+    return problems
+
+
+def _ladder_fits(building: Building, bottom: str, top: str) -> bool:
+    b, t = building.spaces_by_id[bottom], building.spaces_by_id[top]
+    if building.level(bottom) == 0 and not b.inside:
+        up = building.above(bottom)
+        return top in (up, building.above(up) if up else None)
+    if building.level(bottom) == -1 and building.level(top) == 0 and t.inside:
+        return any(building.below(n) == bottom for n, _ in building.neighbours(top))
+    return False
+
+
+class _Probe:
+    """Just enough of a state for :func:`.fire.spill_options` while a position is checked."""
+
+    def __init__(self, building: Building, toxic: frozenset[str], objects: dict[str, int],
+                 floors: dict[str, str], doors: dict[Any, str], walls: dict[Any, int]) -> None:
+        self.building, self.toxic, self.floor_damage = building, toxic, floors
+        self.doors, self.wall_damage = doors, walls
+        self._under, self._objects = object_spaces(building), objects
+
+    def object_at(self, space: str) -> str | None:
+        oid = self._under.get(space)
+        return oid if oid in self._objects else None
+
+
+class _PlatformProbe:
+    def __init__(self, building: Building, vehicles: dict[str, int]) -> None:
+        self.building, self.vehicles = building, vehicles
 
 
 def text_board(state: State) -> str:
@@ -457,6 +585,9 @@ def text_board(state: State) -> str:
              f"damage {state.damage}/{DAMAGE_CUBES}"]
     for floor in b.floors.values():
         prefix = "" if floor is next(iter(b.floors.values())) else f"{floor.id}:"
+        if len(b.floors) > 1:
+            lines.append(f"-- {floor.name} (level {floor.level}){'' if prefix else ', spaces r,c'}"
+                         f"{', spaces ' + prefix + 'r,c' if prefix else ''}")
         for r in range(floor.rows + 2):
             row = []
             for c in range(floor.cols + 2):

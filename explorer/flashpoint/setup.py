@@ -10,7 +10,8 @@ firefighter starts.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import reprlib
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from explorer.core import Event, IllegalAction, InvalidData, Rng, new_seed
@@ -90,10 +91,19 @@ def initial_state(players: int = 4, seed: int | None = None, *, building: Buildi
         house = building
     elif isinstance(building, str) and building in Building.shipped():
         house = Building.named(building)
+    elif isinstance(building, Mapping):
+        try:
+            house = Building.from_dict(building, what="the building option")
+        except InvalidData as err:
+            problems += [f"building: {p}" for p in err.problems]
     else:
-        problems.append(f"building must be a Building or one of {', '.join(Building.shipped())}, got {building!r}")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        problems.append(f"seed must be a whole number, got {seed!r}")
+        shown = reprlib.repr(building)
+        problems.append(f"building must be a Building, its to_dict() data, or one of "
+                        f"{', '.join(Building.shipped())}; got {shown}")
+    if house is not None and not problems:
+        problems += _option_problems(house, options)
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63):
+        problems.append(f"seed must be a whole number from 0 to 2**63-1, got {reprlib.repr(seed)}")
     if problems:
         raise InvalidData("Flash Point options", problems)
     assert house is not None
@@ -139,6 +149,22 @@ def initial_state(players: int = 4, seed: int | None = None, *, building: Buildi
                  damage_out=0, rescued=0, lost=0, unknown_victims=VICTIMS, unknown_false_alarms=FALSE_ALARMS,
                  hot_spot_supply=hot_spots, vehicles={}, started_on_engine=False, cafs_commanded=0, last_roll=None,
                  objects=standing, toxic=frozenset(), floor_damage={}, jams={}, rng=rng, ladders=ladders)
+
+
+def _option_problems(house: Building, options: Options) -> list[str]:
+    """Options the building cannot support (each Extreme Danger option needs its part of a building)."""
+    problems = []
+    levels = {f.level for f in house.floors.values()}
+    if options.experienced and not (house.parking("engine") and house.parking("ambulance")):
+        problems.append(f"the Experienced game needs parking spots for the engine and the ambulance; "
+                        f"{house.name} has none for " + " and ".join(
+                            v for v in ("engine", "ambulance") if not house.parking(v)))
+    if options.platform and not any(level >= 1 for level in levels):
+        problems.append(f"platform: the hydraulic platform reaches upper storeys; {house.name} has one storey")
+    for name in ("basement_ladder", "floor_bridge"):
+        if getattr(options, name) and -1 not in levels:
+            problems.append(f"{name}: needs a basement under the ground floor; {house.name} has none")
+    return problems
 
 
 def _edges_of(house: Building, kinds: Sequence[str]) -> list[tuple[str, str]]:

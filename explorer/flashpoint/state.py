@@ -343,3 +343,8 @@ class State(GameState):
     def __str__(self) -> str:
         from .position import text_board
         return text_board(self)
+
+    def __repr__(self) -> str:
+        who = "" if self.phase == "over" else f", {self.firefighters[self.turn].name} to act"
+        return (f"<flashpoint State: {self.building.name}, {self.options.mode}, {self.phase}{who}; rescued "
+                f"{self.rescued}, lost {self.lost}, damage {self.damage}/{DAMAGE_CUBES}>")

@@ -21,7 +21,7 @@ from typing import Any
 from explorer.core import Event, IllegalAction
 
 from . import ladders as lad
-from .actions import (Bridge, ChooseRole, Chop, CloseDoor, CollapseLadder, Command, CrewChange, DeckGun, Dispose, Drive,
+from .actions import (PLAYER_ACTIONS, Bridge, ChooseRole, Dice, Die, FireproofRoll, Reveal, SpillFlow, Chop, CloseDoor, CollapseLadder, Command, CrewChange, DeckGun, Dispose, Drive,
                       Drop, DropLadder, EndTurn, Extinguish, Identify, Move, MovePlatform, OpenDoor, Park, PickUp, Place,
                       RaiseLadder, TakeLadder, Treat, edge_text)
 from .components import ROLES, WALL_STRENGTH
@@ -151,6 +151,8 @@ def move_cost(state: State, f: Firefighter, dest: str, action: Any = None) -> in
     (``flashpoint.move.carry``); leading a treated victim costs 1, never into fire (``flashpoint.role.paramedic``).
     """
     here = f.space
+    if dest not in state.building.spaces_by_id:
+        return _refuse("flashpoint.move.adjacent", f"there is no space {dest} in {state.building.name}", action)
     climb = lad.climb_between(state, here, dest) if here and state.ladders else None
     if climb is not None:
         if dest in {t for _, _, t in lad.raised_ladders(state)} and any(
@@ -229,7 +231,14 @@ def refusal(state: State, action: Any) -> IllegalAction | None:
     """
     if state.phase == "setup":
         from .setup import legal_decisions, why_not
+        if not isinstance(action, PLAYER_ACTIONS):
+            return None
         return None if action in legal_decisions(state) else why_not(state, action)
+    if isinstance(action, (Dice, Die, Reveal, FireproofRoll, SpillFlow)):
+        return _refuse("flashpoint.turn.order", f"{action} is a chance outcome, and no roll or draw is due now: "
+                       f"{state.firefighter.name} is to act", action)
+    if not isinstance(action, PLAYER_ACTIONS):
+        return None
     if isinstance(action, (Place, Park, ChooseRole)):
         return _refuse("flashpoint.setup.place", f"{action} is a set-up choice; the game is under way", action)
     f = state.firefighter

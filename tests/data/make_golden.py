@@ -76,9 +76,8 @@ def flashpoint_transcript(seed: int = 2011, players: int = 3, **options: object)
 
 
 def flashpoint_lab_transcript() -> str:
-    """The same for an Extreme Danger game: the Laboratory with its attic, platform and floor options."""
-    return flashpoint_transcript(seed=2013, players=4, building="laboratory_attic", platform=True,
-                                 basement_ladder=True, floor_bridge=True)
+    """The same for an Extreme Danger game: the Laboratory with its attic and the hydraulic platform."""
+    return flashpoint_transcript(seed=2013, players=4, building="laboratory_attic", platform=True)
 
 
 TRANSCRIPTS = {"london": ("london1666_seed1666.txt", london_transcript),

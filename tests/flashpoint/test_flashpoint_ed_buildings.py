@@ -387,6 +387,7 @@ def test_a_broken_combined_building_lists_every_problem_at_once():
         "board), DECISIONS Flash Point 2"),
         ("floors[0] (ground).arrows[0]: an arrow points to a valid target space; 2,2 is under object car (seed "
         "003: a roll landing on an object follows the arrow to a valid space)"),
+        "floors[0] (ground).arrows[1]: arrows are printed on the spaces of objects; 3,3 holds none",
         ("floors[1] (basement).entrances[0]: '1,1|W': floor basement is the basement, it has no outside; list "
         "no edge to the outside there (seed 003: no movement outside the building in the Basement)"),
         "floor_links[0]: basement:5,2 is not a staircase space of floor basement"]

@@ -452,7 +452,8 @@ def test_a_spill_with_no_room_stops_early():
 
 
 def test_nobody_moves_onto_a_toxic_marker():
-    refused(position(SPILL, ff("2,3"), pois=SPILL_POIS, toxic=["2,2"]), "move 2,2", "flashpoint.ed.spill")
+    refused(position(SPILL, ff("2,3"), pois=SPILL_POIS, toxic=["2,2"], objects={"sump": 0}, damage_out=3),
+            "move 2,2", "flashpoint.ed.spill")
 
 
 def test_a_replenish_roll_on_a_toxic_marker_follows_an_arrow_or_is_rolled_again():

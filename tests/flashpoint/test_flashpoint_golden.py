@@ -1,5 +1,5 @@
 """The Flash Point golden playthroughs: two whole seeded games (the base house, Experienced, seed 2011; the
-Laboratory with its attic and every Extreme Danger option, seed 2013), action by action with their events and
+Laboratory with its attic and the hydraulic platform, seed 2013), action by action with their events and
 rule ids, must not drift silently (``tests/data/flashpoint_*.txt``)."""
 
 import difflib

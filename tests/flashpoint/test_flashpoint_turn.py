@@ -346,7 +346,7 @@ def test_the_generalist_gains_5_ap():
 @pytest.mark.parametrize("role, ap, pools", [("captain", 4, (2, 0, 0)), ("cafs", 3, (0, 3, 0)),
                                              ("rescue", 4, (0, 0, 3)), ("paramedic", 4, (0, 0, 0))])
 def test_each_card_gives_its_ap_and_pools_and_pools_are_not_saved(role, ap, pools):
-    s = exp(ff("0,0", role, ap=0, command_ap=1, extinguish_ap=1, move_ap=1)).apply("end")
+    s = exp(ff("0,0", role, ap=0, **dict(zip(("command_ap", "extinguish_ap", "move_ap"), pools)))).apply("end")
     assert (red(s).command_ap, red(s).extinguish_ap, red(s).move_ap) == (0, 0, 0)
     s = s.apply("roll 5 3")
     assert red(s).ap == ap and (red(s).command_ap, red(s).extinguish_ap, red(s).move_ap) == pools
