@@ -36,5 +36,5 @@ def test_the_transcript_covers_the_game():
 
 
 def test_the_generator_still_writes_the_london_transcript():
-    assert set(make_golden.TRANSCRIPTS) == {"london", "portobello"}
+    assert {"london", "portobello"} <= set(make_golden.TRANSCRIPTS)
     assert make_golden.TRANSCRIPTS["portobello"] == ("portobello_seed2007.txt", make_golden.portobello_transcript)
