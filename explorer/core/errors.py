@@ -45,6 +45,10 @@ class IllegalAction(ValueError):
         self.action = action
         super().__init__(f"{reason} ({rule.id}: {rule.title})")
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle support (a refusal raised in a worker process reaches the parent intact)."""
+        return (_illegal_action, (self.rule, self.reason, self.action))
+
     def to_dict(self) -> dict[str, str]:
         """JSON-ready: ``{"rule", "title", "reason", "text", "action"}`` (``text`` is the rule's paraphrase)."""
         try:
@@ -86,6 +90,14 @@ class InvalidData(ValueError):
         if n > _SHOWN:
             lines += f"\n  ... and {n - _SHOWN} more (all of them are in .problems)"
         super().__init__(f"{what} is invalid ({n} problem{'s' if n != 1 else ''}):\n{lines}")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle support (the error raised in a worker process reaches the parent intact)."""
+        return (type(self), (self.what, self.problems))
+
+
+def _illegal_action(rule: Rule, reason: str, action: Any) -> IllegalAction:
+    return IllegalAction(rule, reason, action=action)
 
 
 _SHOWN, _LONGEST = 50, 500

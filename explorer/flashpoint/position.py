@@ -282,7 +282,7 @@ def from_dict(data: Any, board: Building | None = None) -> State:
         if f.carrying and f.space is None:
             problems.append(f"{where}: carries a {f.carrying} without being on the board")
         knock_due = any(st.kind == "knock-down" for st in pos.pending)
-        if f.carrying and f.space in fire and not knock_due:
+        if f.carrying and f.space in fire and not knock_due and pos.phase != "over":
             problems.append(f"{where}: carries a {f.carrying} on a space on fire; the fire would have taken it")
         if f.carrying == "hazmat" and options.mode == "family":
             problems.append(f"{where}: carries a hazmat, but the Family game has none")

@@ -651,6 +651,7 @@ def apply_action(state: State, action: Any) -> tuple[State, list[Event]]:
     elif isinstance(action, CrewChange):
         work.firefighters[k] = _pay(f, CREW_CHANGE_COST).but(role=action.role, command_ap=0, extinguish_ap=0,
                                                                move_ap=0)
+        changes["cafs_commanded"] = 0  # a Captain who changes crew commands no more this turn
         work.log("flashpoint.crew-change", f"{f.name} changes from {f.card.name} to {ROLES[action.role].name}",
                  f.space)
     elif isinstance(action, (TakeLadder, DropLadder)):
