@@ -15,10 +15,9 @@ from __future__ import annotations
 
 import gc
 import random
-import time
 import tracemalloc
-from collections.abc import Callable
 
+from benchmarks.timing import best_of
 from explorer.flashpoint import State, new_game
 from explorer.flashpoint import actions as A
 from explorer.flashpoint.outlook import fire_outlook
@@ -83,18 +82,6 @@ def round_trips(s: State) -> bool:
     if s.cafs_commanded and all(f.role != "captain" for f in s.firefighters):
         return False  # the Captain changed crew after commanding (another known bug)
     return not (s.is_terminal and any(f.carrying and f.space in s.fire for f in s.firefighters))
-
-
-def best_of(run: Callable[[], object], prepare: Callable[[], object] = lambda: None, repeat: int = 3) -> float:
-    """The shortest time of ``repeat`` runs of ``run`` (``prepare`` runs untimed before each)."""
-    times = []
-    for _ in range(repeat):
-        prepare()
-        gc.collect()
-        start = time.perf_counter()
-        run()
-        times.append(time.perf_counter() - start)
-    return min(times)
 
 
 # ---- the exact distribution of one advance-fire step ------------------------------------------------------------

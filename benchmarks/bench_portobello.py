@@ -4,12 +4,10 @@ games/s. Each figure is the best of 3 runs (the machine may be shared)."""
 
 from __future__ import annotations
 
-import gc
 import random
-import time
 import tracemalloc
-from collections.abc import Callable
 
+from benchmarks.timing import best_of
 from explorer.portobello import State, new_game
 
 
@@ -30,18 +28,6 @@ def play(seed: int, players: int, customer_queue: bool = False) -> int:
         s = s.apply(s.sample_chance() if s.is_chance_node else chooser.choice(s.legal_actions()))
         n += 1
     return n
-
-
-def best_of(run: Callable[[], object], prepare: Callable[[], object] = lambda: None, repeat: int = 3) -> float:
-    """The shortest time of ``repeat`` runs of ``run`` (``prepare`` runs untimed before each)."""
-    times = []
-    for _ in range(repeat):
-        prepare()
-        gc.collect()
-        start = time.perf_counter()
-        run()
-        times.append(time.perf_counter() - start)
-    return min(times)
 
 
 def main() -> None:

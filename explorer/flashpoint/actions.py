@@ -41,6 +41,7 @@ from __future__ import annotations
 import re
 import reprlib
 from dataclasses import dataclass
+from typing import ClassVar
 
 from explorer.core import NotationError
 
@@ -85,15 +86,45 @@ def _need_choice(action: object, name: str, choices: tuple[str, ...]) -> None:
 
 
 @dataclass(frozen=True, order=True)
-class Place:
-    """Setup: put the firefighter to act on ``space``, outside the building (``flashpoint.setup.place``)."""
+class _OnSpace:
+    """An action on one space, written ``<verb> <space>``."""
     space: str
+    VERB: ClassVar[str] = ""
 
     def __post_init__(self) -> None:
         _need(self, "space", _SPACE)
 
     def __str__(self) -> str:
-        return f"place {self.space}"
+        return f"{self.VERB} {self.space}"
+
+
+@dataclass(frozen=True, order=True)
+class _OnEdge:
+    """An action on the edge between two spaces, written ``<verb> <a>|<b>`` (stored in :func:`edge_text` order)."""
+    edge: str
+    VERB: ClassVar[str] = ""
+
+    def __post_init__(self) -> None:
+        _need(self, "edge", _EDGE)
+        object.__setattr__(self, "edge", edge_text(*self.edge.split("|")))
+
+    def __str__(self) -> str:
+        return f"{self.VERB} {self.edge}"
+
+
+@dataclass(frozen=True, order=True)
+class _Plain:
+    """An action with nothing to say but its name."""
+    VERB: ClassVar[str] = ""
+
+    def __str__(self) -> str:
+        return self.VERB
+
+
+@dataclass(frozen=True, order=True)
+class Place(_OnSpace):
+    """Setup: put the firefighter to act on ``space``, outside the building (``flashpoint.setup.place``)."""
+    VERB: ClassVar[str] = "place"
 
 
 @dataclass(frozen=True, order=True)
@@ -124,15 +155,9 @@ class ChooseRole:
 
 
 @dataclass(frozen=True, order=True)
-class Move:
+class Move(_OnSpace):
     """Move to the adjacent ``space`` with whatever is carried or led (``flashpoint.move.*``)."""
-    space: str
-
-    def __post_init__(self) -> None:
-        _need(self, "space", _SPACE)
-
-    def __str__(self) -> str:
-        return f"move {self.space}"
+    VERB: ClassVar[str] = "move"
 
 
 @dataclass(frozen=True, order=True)
@@ -148,62 +173,33 @@ class PickUp:
 
 
 @dataclass(frozen=True, order=True)
-class Drop:
+class Drop(_Plain):
     """Put down what you carry or lead, on your space (``flashpoint.carry``)."""
-
-    def __str__(self) -> str:
-        return "drop"
+    VERB: ClassVar[str] = "drop"
 
 
 @dataclass(frozen=True, order=True)
-class OpenDoor:
+class OpenDoor(_OnEdge):
     """Open the closed door on ``edge`` of your space (``flashpoint.door.open-close``)."""
-    edge: str
-
-    def __post_init__(self) -> None:
-        _need(self, "edge", _EDGE)
-        object.__setattr__(self, "edge", edge_text(*self.edge.split("|")))
-
-    def __str__(self) -> str:
-        return f"open {self.edge}"
+    VERB: ClassVar[str] = "open"
 
 
 @dataclass(frozen=True, order=True)
-class CloseDoor:
+class CloseDoor(_OnEdge):
     """Close the open door on ``edge`` of your space (``flashpoint.door.open-close``)."""
-    edge: str
-
-    def __post_init__(self) -> None:
-        _need(self, "edge", _EDGE)
-        object.__setattr__(self, "edge", edge_text(*self.edge.split("|")))
-
-    def __str__(self) -> str:
-        return f"close {self.edge}"
+    VERB: ClassVar[str] = "close"
 
 
 @dataclass(frozen=True, order=True)
-class Chop:
+class Chop(_OnEdge):
     """Put one damage cube on the wall on ``edge`` of your space (``flashpoint.chop``)."""
-    edge: str
-
-    def __post_init__(self) -> None:
-        _need(self, "edge", _EDGE)
-        object.__setattr__(self, "edge", edge_text(*self.edge.split("|")))
-
-    def __str__(self) -> str:
-        return f"chop {self.edge}"
+    VERB: ClassVar[str] = "chop"
 
 
 @dataclass(frozen=True, order=True)
-class Extinguish:
+class Extinguish(_OnSpace):
     """Turn fire to smoke, or remove smoke, on ``space`` (yours or an open neighbour) (``flashpoint.extinguish``)."""
-    space: str
-
-    def __post_init__(self) -> None:
-        _need(self, "space", _SPACE)
-
-    def __str__(self) -> str:
-        return f"extinguish {self.space}"
+    VERB: ClassVar[str] = "extinguish"
 
 
 @dataclass(frozen=True, order=True)
@@ -221,39 +217,27 @@ class Drive:
 
 
 @dataclass(frozen=True, order=True)
-class DeckGun:
+class DeckGun(_Plain):
     """Fire the engine's deck gun at its quadrant; the target is rolled (``flashpoint.deck-gun``)."""
-
-    def __str__(self) -> str:
-        return "deck gun"
+    VERB: ClassVar[str] = "deck gun"
 
 
 @dataclass(frozen=True, order=True)
-class Treat:
+class Treat(_Plain):
     """Paramedic: treat the victim on your space (``flashpoint.role.paramedic``)."""
-
-    def __str__(self) -> str:
-        return "treat"
+    VERB: ClassVar[str] = "treat"
 
 
 @dataclass(frozen=True, order=True)
-class Identify:
+class Identify(_OnSpace):
     """Imaging Technician: turn the point of interest on ``space`` face up (``flashpoint.role.imaging``)."""
-    space: str
-
-    def __post_init__(self) -> None:
-        _need(self, "space", _SPACE)
-
-    def __str__(self) -> str:
-        return f"identify {self.space}"
+    VERB: ClassVar[str] = "identify"
 
 
 @dataclass(frozen=True, order=True)
-class Dispose:
+class Dispose(_Plain):
     """Hazmat Technician: remove the hazmat on your space from the game (``flashpoint.role.hazmat``)."""
-
-    def __str__(self) -> str:
-        return "dispose"
+    VERB: ClassVar[str] = "dispose"
 
 
 @dataclass(frozen=True, order=True)
@@ -288,71 +272,45 @@ class CrewChange:
 
 
 @dataclass(frozen=True, order=True)
-class EndTurn:
+class EndTurn(_Plain):
     """End the turn: unspent AP are saved up to the limit, then the fire advances (``flashpoint.turn.end``)."""
-
-    def __str__(self) -> str:
-        return "end"
+    VERB: ClassVar[str] = "end"
 
 
 @dataclass(frozen=True, order=True)
-class TakeLadder:
+class TakeLadder(_Plain):
     """Extreme Danger: take a portable ladder from the engine or the ground of your space (``flashpoint.ed.ladder``)."""
-
-    def __str__(self) -> str:
-        return "take ladder"
+    VERB: ClassVar[str] = "take ladder"
 
 
 @dataclass(frozen=True, order=True)
-class DropLadder:
+class DropLadder(_Plain):
     """Extreme Danger: put the portable ladder you carry down on your space (``flashpoint.ed.ladder``)."""
-
-    def __str__(self) -> str:
-        return "drop ladder"
+    VERB: ClassVar[str] = "drop ladder"
 
 
 @dataclass(frozen=True, order=True)
-class RaiseLadder:
+class RaiseLadder(_OnSpace):
     """Extreme Danger: raise the ladder you carry, its other end on ``space`` (``flashpoint.ed.ladder``)."""
-    space: str
-
-    def __post_init__(self) -> None:
-        _need(self, "space", _SPACE)
-
-    def __str__(self) -> str:
-        return f"raise ladder {self.space}"
+    VERB: ClassVar[str] = "raise ladder"
 
 
 @dataclass(frozen=True, order=True)
-class CollapseLadder:
+class CollapseLadder(_Plain):
     """Extreme Danger: collapse the raised ladder standing on your ground-floor space (``flashpoint.ed.ladder``)."""
-
-    def __str__(self) -> str:
-        return "collapse ladder"
+    VERB: ClassVar[str] = "collapse ladder"
 
 
 @dataclass(frozen=True, order=True)
-class Bridge:
+class Bridge(_OnSpace):
     """Extreme Danger (option): lay your ladder over the destroyed floor of ``space`` (``flashpoint.ed.bridge``)."""
-    space: str
-
-    def __post_init__(self) -> None:
-        _need(self, "space", _SPACE)
-
-    def __str__(self) -> str:
-        return f"bridge {self.space}"
+    VERB: ClassVar[str] = "bridge"
 
 
 @dataclass(frozen=True, order=True)
-class MovePlatform:
+class MovePlatform(_OnSpace):
     """Extreme Danger (option): move the hydraulic platform you stand on to ``space`` (``flashpoint.ed.platform``)."""
-    space: str
-
-    def __post_init__(self) -> None:
-        _need(self, "space", _SPACE)
-
-    def __str__(self) -> str:
-        return f"platform {self.space}"
+    VERB: ClassVar[str] = "platform"
 
 
 # ---- chance outcomes --------------------------------------------------------------------------------------------

@@ -20,8 +20,8 @@ from collections import Counter
 from fractions import Fraction
 
 import pytest
+from flashpoint_checks import refused
 
-from explorer.core import IllegalAction
 from explorer.flashpoint.building import Building
 from explorer.flashpoint.setup import initial_state
 from explorer.flashpoint.state import State, Step, is_extreme
@@ -121,18 +121,6 @@ def advance(s: State, red: int, black: int) -> State:
 def rules(s: State) -> list[str]:
     """The rule ids of the last apply's events, the turn's bookkeeping left out."""
     return [e.rule.id for e in s.events if not e.rule.id.startswith("flashpoint.turn.")]
-
-
-def refused(s: State, action: str, rule_id: str) -> IllegalAction:
-    """``action`` is refused by ``rule_id``, ``explain`` agrees, it is not listed, and ``s`` is unchanged."""
-    before = s.to_dict()
-    with pytest.raises(IllegalAction) as err:
-        s.apply(action)
-    assert err.value.rule.id == rule_id, str(err.value)
-    assert s.explain(action).rule.id == rule_id
-    assert action not in [str(a) for a in s.legal_actions()]
-    assert s.to_dict() == before
-    return err.value
 
 
 def red(s: State):

@@ -18,8 +18,8 @@ import copy
 from fractions import Fraction
 
 import pytest
+from flashpoint_checks import refused
 
-from explorer.core import IllegalAction
 from explorer.flashpoint import new_game
 from explorer.flashpoint.state import State, Step
 
@@ -60,18 +60,6 @@ def position(*firefighters: dict, fire=(), smoke=(), pois=None, walls=None, door
 
 def exp(*firefighters: dict, **kw) -> State:
     return position(*firefighters, experienced=True, **kw)
-
-
-def refused(s: State, action: str, rule_id: str) -> IllegalAction:
-    """``action`` is refused by ``rule_id``, ``explain`` agrees, it is not listed, and ``s`` is unchanged."""
-    before = s.to_dict()
-    with pytest.raises(IllegalAction) as err:
-        s.apply(action)
-    assert err.value.rule.id == rule_id, str(err.value)
-    assert s.explain(action).rule.id == rule_id
-    assert action not in [str(a) for a in s.legal_actions()]
-    assert s.to_dict() == before
-    return err.value
 
 
 def rules(s: State) -> list[str]:
