@@ -273,7 +273,7 @@ class CrewChange:
 
 @dataclass(frozen=True, order=True)
 class EndTurn(_Plain):
-    """End the turn: unspent AP are saved up to the limit, then the fire advances (``flashpoint.turn.end``)."""
+    """End the turn: unspent AP are saved up to the limit, then the fire advances (``flashpoint.turn.save``, ``flashpoint.fire.roll``)."""
     VERB: ClassVar[str] = "end"
 
 
