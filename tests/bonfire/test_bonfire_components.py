@@ -190,7 +190,7 @@ def test_task_conditions_are_well_formed_varied_and_printable():
         assert c.text.startswith(("at least", "a connected", "guardians of"))
     assert C.task_discs["t04"].condition.text == "at least 3 herbs"
     assert C.task_discs["t38"].condition.text == "at least 3 great bonfire action tiles"
-    assert C.task_discs["t48"].condition.text == "a connected area of at least 5 boat symbols in the fate area"
+    assert C.task_discs["t48"].condition.text == "a connected area of at least 3 boat symbols in the fate area"
     assert all(c.at_least <= bf.BONFIRES - 1 for c in conditions if c.kind == "lit_bonfires")
 
 

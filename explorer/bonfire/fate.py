@@ -1,0 +1,381 @@
+"""Bonfire's fate area in play: where a fate tile may go, and what placing it gains. Pure functions on frozen
+values.
+
+A player's fate area (:class:`FateState`) is the board's grid (:class:`~explorer.bonfire.components.FateArea`:
+5 x 5 in the shipped data, DECISIONS.md Bonfire) with the fate tiles placed so far, in order, each at a
+:class:`Placement`. Squares are ``(row, col)`` from 1 at the top left, as in the component data. A fate tile is
+a strip of 3 squares lying ``across`` (along a row) or ``down`` (along a column) (``bonfire.fate.orientation``);
+it may be turned end for end, so its symbols can run either way (``bonfire.assume.fate-reversed``).
+
+The rules a placement must keep, in the order :func:`why_not` checks them: the tile is not already placed
+(``bonfire.fate.top-or-bottom``); it lies inside the area (``bonfire.fate.inside``); it covers no placed tile
+(``bonfire.fate.no-overlap``); it shares a side with a placed tile (``bonfire.fate.adjacent``). What it gains
+(:func:`gains`): its 3 symbols (``bonfire.fate.gain``), one more per square of each same-symbol area a symbol
+touches (``bonfire.fate.same-symbol``, counted as ``bonfire.assume.fate-area-bonus`` says), and the items of the
+printed squares it covers (``bonfire.fate.printed``). Whether the player may place a tile now (at most 1 action
+tile held, ``bonfire.fate.when``; the top or bottom tile of the summary board) is the game state's question,
+not this module's.
+
+>>> c = Components.default()
+>>> area = starting_area(c)                            # the spare, f8, across from 3,2
+>>> sorted(area.covered.items())
+[((3, 2), 'path'), ((3, 3), 'yellow'), ((3, 4), 'gnome')]
+>>> f5 = c.fate_tiles[4]                                # gnome, path, task
+>>> gains(area, f5, Placement((2, 1), "across"))        # its path symbol touches the start tile's path
+Counter({'path': 2, 'gnome': 1, 'task': 1})
+>>> len(placements(area, f5))
+24
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+from explorer.core import IllegalAction
+
+from .components import FATE_SWAP_POSITION, FATE_SYMBOLS, Components, FateArea, FateTile
+from .rules import RULES
+
+__all__ = ["ACROSS", "DIRECTIONS", "DOWN", "FateState", "PlacedTile", "Placement", "Square", "connected_area",
+           "gains", "parse_placement", "place", "placements", "starting_area", "why_not"]
+
+Square = tuple[int, int]
+"""A square of the fate area: ``(row, col)``, from ``(1, 1)`` at the top left."""
+ACROSS, DOWN = "across", "down"
+"""The two ways a fate tile lies: along a row (``across``) or along a column (``down``)."""
+DIRECTIONS = (ACROSS, DOWN)
+"""Both directions, in the order :func:`placements` lists them."""
+_STEP = {ACROSS: (0, 1), DOWN: (1, 0)}
+_SIDES = ((-1, 0), (0, -1), (0, 1), (1, 0))
+_PLACEMENT_TEXT = re.compile(r"^\s*(\d+)\s*,\s*(\d+)\s+(across|down)(\s+reversed)?\s*$")
+
+
+@dataclass(frozen=True, order=True)
+class Placement:
+    """Where a fate tile lies: its top-left square, its direction and whether it is turned end for end.
+
+    >>> p = Placement((4, 2), "down", reversed=True)
+    >>> p.squares, str(p)
+    (((4, 2), (5, 2), (6, 2)), '4,2 down reversed')
+
+    Raises:
+        ValueError: for a direction other than ``across``/``down`` or a square that is not two integers.
+    """
+
+    at: Square
+    """The top-left square the tile covers (the top one when ``down``, the left one when ``across``)."""
+    direction: str
+    """``across`` or ``down`` (``bonfire.fate.orientation``)."""
+    reversed: bool = False
+    """False: the tile's symbols run from :attr:`at` to the right (or down) in the order the tile lists them;
+    True: the other way round (``bonfire.assume.fate-reversed``)."""
+
+    def __post_init__(self) -> None:
+        if self.direction not in DIRECTIONS:
+            raise ValueError(f"a fate tile lies {' or '.join(DIRECTIONS)}, got {self.direction!r}")
+        at = self.at
+        if (not isinstance(at, tuple) or len(at) != 2
+                or not all(isinstance(v, int) and not isinstance(v, bool) for v in at)):
+            raise ValueError(f"a square is (row, col), two integers; got {at!r}")
+        if not isinstance(self.reversed, bool):
+            raise ValueError(f"reversed is True or False, got {self.reversed!r}")  # noqa: TRY004 (STYLE 5)
+
+    @property
+    def squares(self) -> tuple[Square, Square, Square]:
+        """The 3 squares covered, top-left first (whatever :attr:`reversed` says)."""
+        (row, col), (dr, dc) = self.at, _STEP[self.direction]
+        return tuple((row + k * dr, col + k * dc) for k in range(FATE_SYMBOLS))  # type: ignore[return-value]
+
+    def symbols_at(self, tile: FateTile) -> dict[Square, str]:
+        """The symbol ``tile`` shows on each covered square when it lies here.
+
+        >>> Placement((1, 1), "across", reversed=True).symbols_at(Components.default().fate_tiles[0])
+        {(1, 1): 'guardian', (1, 2): 'task', (1, 3): 'boat'}
+        """
+        symbols = tuple(reversed(tile.symbols)) if self.reversed else tuple(tile.symbols)
+        return dict(zip(self.squares, symbols))
+
+    def __str__(self) -> str:
+        """``"<row>,<col> <direction>"``, then ``" reversed"`` if turned; :func:`parse_placement` reads it."""
+        return f"{self.at[0]},{self.at[1]} {self.direction}" + (" reversed" if self.reversed else "")
+
+
+def parse_placement(text: str) -> Placement:
+    """The placement written as ``str(placement)`` writes it: ``"4,2 across"``, ``"1,5 down reversed"``.
+
+    >>> parse_placement("4,2 down reversed") == Placement((4, 2), "down", reversed=True)
+    True
+
+    Raises:
+        ValueError: quoting the text when it cannot be read.
+    """
+    match = _PLACEMENT_TEXT.match(text) if isinstance(text, str) else None
+    if match is None:
+        raise ValueError(f"cannot read {text!r} as a fate-tile placement; write it like '4,2 across' or "
+                         f"'1,5 down reversed'")
+    return Placement((int(match[1]), int(match[2])), match[3], reversed=bool(match[4]))
+
+
+@dataclass(frozen=True)
+class PlacedTile:
+    """A fate tile lying in a fate area."""
+
+    tile: FateTile
+    placement: Placement
+
+    @property
+    def covered(self) -> dict[Square, str]:
+        """The symbol on each square it covers."""
+        return self.placement.symbols_at(self.tile)
+
+
+@dataclass(frozen=True)
+class FateState:
+    """A player's fate area in play: the board's grid and the fate tiles placed on it, in the order placed (the
+    starting tile first). Build it with :func:`starting_area` and :func:`place`, which keep the rules.
+
+    >>> area = starting_area()
+    >>> area.tile_ids, area.symbol_at((3, 3)), area.symbol_at((1, 1))
+    (('f8',), 'yellow', None)
+    """
+
+    layout: FateArea
+    """The grid: its size, the starting tile's place and the printed squares."""
+    tiles: tuple[PlacedTile, ...]
+    """The fate tiles placed, the starting tile first."""
+    covered: Mapping[Square, str] = field(init=False, repr=False, compare=False)
+    """The symbol on each covered square (worked out from :attr:`tiles`)."""
+
+    def __post_init__(self) -> None:
+        covered: dict[Square, str] = {}
+        for placed in self.tiles:
+            covered.update(placed.covered)
+        object.__setattr__(self, "covered", MappingProxyType(covered))
+
+    @property
+    def tile_ids(self) -> tuple[str, ...]:
+        """The ids of the fate tiles placed, in order."""
+        return tuple(p.tile.id for p in self.tiles)
+
+    def symbol_at(self, square: Square) -> str | None:
+        """The action symbol on ``square``, or ``None`` if no fate tile covers it."""
+        return self.covered.get(square)
+
+    def is_inside(self, square: Square) -> bool:
+        """True if ``square`` lies on the grid."""
+        return 1 <= square[0] <= self.layout.rows and 1 <= square[1] <= self.layout.cols
+
+    def to_dict(self) -> dict[str, Any]:
+        """The placed tiles as JSON-ready data: ``{"tiles": [{"tile": id, "at": "4,2 across"}, ...]}``."""
+        return {"tiles": [{"tile": p.tile.id, "at": str(p.placement)} for p in self.tiles]}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], components: Components | None = None) -> FateState:
+        """The fate area :meth:`to_dict` describes: the first tile is the starting tile at the layout's start
+        (``bonfire.assume.start-fate-tile``), each later one placed by the rules, in order.
+
+        >>> data = {"tiles": [{"tile": "f8", "at": "3,2 across"}, {"tile": "f1", "at": "3,1 down"}]}
+        >>> FateState.from_dict(data).symbol_at((5, 1))
+        'guardian'
+
+        Raises:
+            ValueError: for data that cannot be read, an unknown tile or a wrong starting tile place;
+                :class:`~explorer.core.IllegalAction` (a ``ValueError``) for a later tile the rules refuse.
+        """
+        c = components or Components.default()
+        by_id = {t.id: t for t in c.fate_tiles}
+        entries = data.get("tiles") if isinstance(data, Mapping) else None
+        if not isinstance(entries, list) or not entries:
+            raise ValueError(f"a fate area is {{'tiles': [{{'tile': id, 'at': '3,2 across'}}, ...]}}, got {data!r}")
+        tiles = []
+        for k, entry in enumerate(entries):
+            if not isinstance(entry, Mapping) or entry.get("tile") not in by_id:
+                raise ValueError(f"tiles[{k}]: expected {{'tile': one of {', '.join(by_id)}, 'at': ...}}, "
+                                 f"got {entry!r}")
+            tiles.append((by_id[entry["tile"]], parse_placement(entry.get("at"))))
+        (first, where), later = tiles[0], tiles[1:]
+        expected = _start_placement(c.fate_area)
+        if where.at != expected.at or where.direction != expected.direction:
+            raise ValueError(f"tiles[0]: the starting fate tile lies at {expected}, got {where} "
+                             f"(bonfire.assume.start-fate-tile)")
+        area = cls(c.fate_area, (PlacedTile(first, where),))
+        for tile, where in later:
+            area = place(area, tile, where)
+        return area
+
+
+def _start_placement(layout: FateArea) -> Placement:
+    return Placement(layout.start[0], layout.direction)
+
+
+def starting_area(components: Components | None = None, *, swap: bool = False) -> FateState:
+    """A player's fate area at the start: the starting fate tile alone, at the layout's start, its symbols in the
+    order listed (``bonfire.setup.start-fate-tile``, ``bonfire.assume.start-fate-tile``). The starting tile is the
+    spare, or with ``swap`` the 4th tile from the top of the summary board.
+
+    >>> starting_area(swap=True).tile_ids
+    ('f4',)
+    """
+    c = components or Components.default()
+    tile = c.fate_tiles[FATE_SWAP_POSITION - 1] if swap else c.spare_fate_tile
+    return FateState(c.fate_area, (PlacedTile(tile, _start_placement(c.fate_area)),))
+
+
+def connected_area(area: FateState, square: Square) -> frozenset[Square]:
+    """The squares of the connected area of one symbol that holds ``square`` (squares sharing a side and showing
+    the same symbol); empty if ``square`` is not covered.
+
+    >>> sorted(connected_area(starting_area(), (3, 2)))
+    [(3, 2)]
+    """
+    return _areas(area.covered).get(square, frozenset())
+
+
+def _areas(covered: Mapping[Square, str]) -> dict[Square, frozenset[Square]]:
+    """Each covered square's connected same-symbol area."""
+    out: dict[Square, frozenset[Square]] = {}
+    for start in covered:
+        if start in out:
+            continue
+        symbol, seen, todo = covered[start], {start}, [start]
+        while todo:
+            row, col = todo.pop()
+            for dr, dc in _SIDES:
+                there = (row + dr, col + dc)
+                if there not in seen and covered.get(there) == symbol:
+                    seen.add(there)
+                    todo.append(there)
+        group = frozenset(seen)
+        out.update(dict.fromkeys(group, group))
+    return out
+
+
+def _neighbours(square: Square) -> Iterator[Square]:
+    for dr, dc in _SIDES:
+        yield square[0] + dr, square[1] + dc
+
+
+def _refusal(area: FateState, tile: FateTile, placement: Placement) -> tuple[str, str] | None:
+    """``(rule id, reason)`` for the first rule the placement breaks, or ``None``."""
+    if tile.id in area.tile_ids:
+        return "bonfire.fate.top-or-bottom", f"fate tile {tile.id} is already in the fate area"
+    outside = [sq for sq in placement.squares if not area.is_inside(sq)]
+    if outside:
+        return ("bonfire.fate.inside", (f"fate tile {tile.id} at {placement} would stick out of the "
+                                        f"{area.layout.rows} x {area.layout.cols} fate area at {_names(outside)}"))
+    taken = [sq for sq in placement.squares if sq in area.covered]
+    if taken:
+        return ("bonfire.fate.no-overlap", (f"fate tile {tile.id} at {placement} would cover "
+                                            f"{_names(taken)}, already under a fate tile"))
+    if not any(n in area.covered for sq in placement.squares for n in _neighbours(sq)):
+        return "bonfire.fate.adjacent", f"fate tile {tile.id} at {placement} would touch no fate tile already placed"
+    return None
+
+
+def _names(squares: list[Square]) -> str:
+    return ", ".join(f"{r},{c}" for r, c in squares)
+
+
+def why_not(area: FateState, tile: FateTile, placement: Placement) -> str | None:
+    """Why ``tile`` cannot lie at ``placement`` in ``area``, naming the rule; ``None`` if it can.
+
+    The checks, first failure reported: the tile is not in the area yet (``bonfire.fate.top-or-bottom``), every
+    square is inside (``bonfire.fate.inside``), none is covered (``bonfire.fate.no-overlap``), one shares a
+    side with a placed tile (``bonfire.fate.adjacent``).
+
+    >>> f1 = Components.default().fate_tiles[0]
+    >>> why_not(starting_area(), f1, Placement((3, 1), "down"))
+    >>> why_not(starting_area(), f1, Placement((1, 1), "across"))
+    'fate tile f1 at 1,1 across would touch no fate tile already placed (bonfire.fate.adjacent)'
+    """
+    refused = _refusal(area, tile, placement)
+    return None if refused is None else f"{refused[1]} ({refused[0]})"
+
+
+def placements(area: FateState, tile: FateTile) -> list[Placement]:
+    """Every legal placement of ``tile`` in ``area``, sorted (by square, direction, then unturned first).
+
+    Both directions and both ways round are tried (``bonfire.fate.orientation``,
+    ``bonfire.assume.fate-reversed``); when turning the tile shows the same symbols on the same squares (a tile
+    like ``boat, task, boat``), only the unturned placement is listed. Empty when the tile fits nowhere (or is
+    already placed).
+
+    >>> [str(p) for p in placements(starting_area(), Components.default().fate_tiles[0])][:3]
+    ['1,1 down', '1,1 down reversed', '1,5 down']
+    """
+    found = []
+    for row in range(1, area.layout.rows + 1):
+        for col in range(1, area.layout.cols + 1):
+            for direction in DIRECTIONS:
+                for turned in (False, True):
+                    p = Placement((row, col), direction, reversed=turned)
+                    if turned and tuple(reversed(tile.symbols)) == tuple(tile.symbols):
+                        continue
+                    if _refusal(area, tile, p) is None:
+                        found.append(p)
+    return sorted(found)
+
+
+def _check(area: FateState, tile: FateTile, placement: Placement) -> None:
+    refused = _refusal(area, tile, placement)
+    if refused is not None:
+        raise IllegalAction(RULES[refused[0]], refused[1], action=str(placement))
+
+
+def gains(area: FateState, tile: FateTile, placement: Placement, *, fate_echo: bool = False) -> Counter:
+    """What placing ``tile`` at ``placement`` brings: action tiles by type and resources by kind, in one
+    ``Counter`` keyed by action-type and resource ids (distinct ids in the component data).
+
+    * the 3 symbols of the tile, one action tile each (``bonfire.fate.gain``);
+    * for each symbol, one more tile of it per square of every distinct connected area of that symbol, among
+      the tiles placed before, that the symbol's square shares a side with (``bonfire.fate.same-symbol``). Each
+      symbol counts on its own: an area touched on two sides by one symbol counts once, an area touched by two
+      symbols of the new tile counts for each, and the new tile's own squares never count
+      (``bonfire.assume.fate-area-bonus``);
+    * the item of each printed square covered (``bonfire.fate.printed``), twice with ``fate_echo`` (the
+      specialist ``bonfire.specialist.fate-echo``).
+
+    The rulebook's example: a symbol next to an area of 2 equal symbols brings 3 tiles of it.
+
+    >>> c = Components.default()
+    >>> area = place(starting_area(c), c.fate_tiles[4], Placement((2, 1), "across"))  # a 2-square path area
+    >>> gains(area, c.fate_tiles[1], Placement((4, 2), "across"))                    # f2: path, gnome, boat
+    Counter({'path': 3, 'gnome': 1, 'boat': 1})
+    >>> gains(area, c.fate_tiles[0], Placement((3, 1), "down"))   # f1 covers the printed gnome and yellow
+    Counter({'boat': 1, 'task': 1, 'guardian': 1, 'gnome': 1, 'yellow': 1})
+
+    Raises:
+        IllegalAction: (a ``ValueError``) when the placement breaks a rule; its ``rule`` is the rule broken (see
+            :func:`why_not`).
+    """
+    _check(area, tile, placement)
+    before = _areas(area.covered)
+    gained: Counter = Counter()
+    for square, symbol in placement.symbols_at(tile).items():
+        gained[symbol] += 1
+        touched = {before[n] for n in _neighbours(square) if area.covered.get(n) == symbol}
+        gained[symbol] += sum(len(group) for group in touched)
+    for square in placement.squares:
+        printed = area.layout.squares.get(square)
+        if printed is not None:
+            gained[printed.gain.item] += printed.gain.amount * (2 if fate_echo else 1)
+    return gained
+
+
+def place(area: FateState, tile: FateTile, placement: Placement) -> FateState:
+    """The fate area with ``tile`` placed at ``placement`` (``area`` itself is unchanged).
+
+    >>> c = Components.default()
+    >>> place(starting_area(c), c.fate_tiles[0], parse_placement("3,1 down")).tile_ids
+    ('f8', 'f1')
+
+    Raises:
+        IllegalAction: (a ``ValueError``) when the placement breaks a rule, naming it (see :func:`why_not`).
+    """
+    _check(area, tile, placement)
+    return FateState(area.layout, (*area.tiles, PlacedTile(tile, placement)))
