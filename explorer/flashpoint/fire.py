@@ -69,7 +69,8 @@ def explode(work: Work, origin: str, *, damage: bool = True) -> None:
     """
     for direction in DIRECTIONS:
         blast(work, origin, direction, damage=damage)
-    damage_floor(work, origin)
+    if damage:  # the Family set-up's explosions place no damage, floors included (seed 003)
+        damage_floor(work, origin)
 
 
 def blast(work: Work, origin: str, direction: str, *, damage: bool = True) -> None:
@@ -293,6 +294,8 @@ def object_goes_off(work: Work, oid: str) -> None:
         return
     work.log("flashpoint.ed.objects", f"the {oid} explodes", *spaces, kind="explosion")
     for s in spaces:
+        if work.floor_damage.get(s) == "destroyed":
+            continue  # a hole holds no fire (flashpoint.assume.no-fire-in-holes)
         work.smoke.discard(s)
         work.fire.add(s)
         work.add_hot_spot(s, "flashpoint.ed.objects")

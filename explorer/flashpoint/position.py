@@ -507,10 +507,12 @@ def _more_problems(pos: Any, options: Options, building: Building, ffs: list[Fir
             problems.append(f"{where}: carries a {f.carrying} and a ladder; one or the other")
     if pos.cafs_commanded and "captain" not in roles:
         problems.append("cafs_commanded: only a Fire Captain commands")
+    reveals_due = {st.space for st in pos.pending if st.kind == "reveal"}
     for s, k in pois.items():
         if k != "hidden" and not building.spaces_by_id[s].inside:
             problems.append(f"pois.{s}: a {k} outside the building; rescued victims leave the board")
-        if floors.get(s) == "destroyed":
+        bridged = f"bridge:{s}" in pos.ladders
+        if floors.get(s) == "destroyed" and not bridged and pos.phase != "over" and s not in reveals_due:
             problems.append(f"pois.{s}: on a destroyed floor; it would have been lost")
     for s in fire:
         if floors.get(s) == "destroyed":

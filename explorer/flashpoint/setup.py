@@ -220,6 +220,8 @@ def _setup_problem(work: Work, purpose: str, target: str) -> str | None:
     """Why a set-up roll on ``target`` is rolled again (see :func:`setup_roll`), or ``None``."""
     if work.object_at(target) is not None:
         return f"is under the {work.object_at(target)}"
+    if work.floor_damage.get(target) == "destroyed":
+        return "is a destroyed floor"
     if purpose in ("explosion", "family-explosion"):
         if target in work.fire:
             return "is already on fire"

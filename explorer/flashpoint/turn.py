@@ -420,11 +420,19 @@ def _ladder_refusal(state: State, f: Firefighter, action: Any) -> IllegalAction 
         for _, bottom, top in lad.raised_ladders(state):
             ground = bottom if b.level(bottom) == 0 else top
             if ground == f.space:
+                other = bottom if ground == top else top
+                up = [g.name for g in state.firefighters if g.space == other and lad.is_air(state, other)]
+                if up:
+                    return _refuse("flashpoint.ed.ladder", f"{', '.join(up)} stands on the ladder's top at {other}: "
+                                   f"collapsing it would leave them in the air", action)
                 return _afford(f, lad.COLLAPSE_COST, 0, "collapsing the ladder", action)
         return _refuse("flashpoint.ed.ladder", f"no raised ladder stands on {f.name}'s ground-floor space", action)
     if carried is None:
         return _refuse("flashpoint.ed.ladder", f"{f.name} carries no ladder", action)
     if isinstance(action, DropLadder):
+        if lad.is_air(state, f.space):
+            return _refuse("flashpoint.assume.air", f"{f.name} is on a ladder top at {f.space}: there is nowhere to "
+                           f"put a ladder down in the air", action)
         return None
     if isinstance(action, RaiseLadder):
         if _raise_end(state, f, action.space) is None:

@@ -162,7 +162,8 @@ class Work:
 
     def add_hot_spot(self, space: str, rule_id: str) -> None:
         """Put a hot spot on ``space`` (one at most per space) while the supply lasts (Experienced only)."""
-        if not self.experienced or space in self.hot_spots or self.hot_spot_supply <= 0:
+        if (not self.experienced or space in self.hot_spots or self.hot_spot_supply <= 0
+                or self.floor_damage.get(space) == "destroyed"):  # a hole keeps no hot spot (flashpoint.ed.floor)
             return
         self.hot_spots.add(space)
         self.hot_spot_supply -= 1

@@ -152,3 +152,12 @@ def test_the_outlook_checks_its_arguments(bad):
         fire_outlook(s, max_flare_ups=bad)
     with pytest.raises(ValueError, match="needs a Flash Point State"):
         fire_outlook(None)
+
+
+def test_a_ladder_is_not_put_down_in_the_air():
+    s = State.from_dict({
+        "game": "flashpoint", "building": "laboratory", "phase": "actions",
+        "firefighters": [{"name": "red", "space": "second:1,0", "ap": 4}],
+        "ladders": ["raised:1,0|second:1,0", "carried:red"]})
+    problem = s.explain("drop ladder")
+    assert problem.rule.id == "flashpoint.assume.air" and "in the air" in problem.reason
