@@ -199,9 +199,6 @@ def run(state: State) -> tuple[State, list[Event]]:
             events += work.events
             continue
         if not state.pending or state.pending[0].is_chance:
-            if not state.pending and state.phase == "setup":
-                state, more = setup.after_rolls(state)
-                events += more
             return state, events
         step = state.pending[0]
         work = Work(state.replace(pending=state.pending[1:]))
@@ -259,6 +256,6 @@ def end_game(state: State) -> tuple[State, list[Event]]:
     elif state.lost >= 4:
         work.log("flashpoint.end.lost", f"{state.lost} victims lost: the firefighters lose")
     else:
-        work.log("flashpoint.end.collapse", f"the last damage cube is placed: the building collapses, the "
-                 f"firefighters lose")
+        work.log("flashpoint.end.collapse", "the last damage cube is placed: the building collapses, the "
+                 "firefighters lose")
     return work.state(phase="over", pending=()), work.events

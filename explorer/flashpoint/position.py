@@ -23,6 +23,7 @@ doors, counts that break conservation (12 victims, 6 false alarms, 24 damage cub
 
 from __future__ import annotations
 
+import functools
 from typing import Any, Literal
 
 import pydantic
@@ -36,28 +37,21 @@ from .components import (COLOURS, DAMAGE_CUBES, FALSE_ALARMS, HAZMAT_MARKERS, HO
                          MAX_PLAYERS, RESCUES_TO_WIN, ROLES, SAVE_LIMIT, VICTIMS, WALL_STRENGTH)
 from .state import PHASES, VERSION, Firefighter, Options, State, Step, object_info, object_spaces
 
-__all__ = ["to_dict", "from_dict", "text_board", "building_key", "SHIPPED"]
+__all__ = ["to_dict", "from_dict", "text_board", "building_key"]
 
-SHIPPED = {"front": Building.default, "back": Building.back}
-"""Buildings a position may name by key."""
-
-
+@functools.lru_cache(maxsize=64)
 def building_key(building: Building) -> str | None:
-    """The key of a shipped building, or ``None`` for a user's own."""
-    for key, load in _shipped().items():
-        if load() is building or load().to_dict() == building.to_dict():
+    """The key of a shipped building (:meth:`Building.shipped`), or ``None`` for a user's own; a building read
+    from a file equal to a shipped one gets its key too. Worked out once per building object."""
+    data = None
+    for key in Building.shipped():
+        shipped = Building.named(key)
+        if shipped is building:
+            return key
+        data = data if data is not None else building.to_dict()
+        if shipped.to_dict() == data:
             return key
     return None
-
-
-def _shipped() -> dict[str, Any]:
-    named = getattr(Building, "shipped", None)
-    if callable(named):
-        try:
-            return {key: (lambda k=key: Building.named(k)) for key in named()}
-        except Exception:  # noqa: BLE001 - fall back to the base houses
-            pass
-    return dict(SHIPPED)
 
 
 def _steps_out(steps: tuple[Step, ...]) -> list[dict[str, str]]:
@@ -196,11 +190,10 @@ def from_dict(data: Any, board: Building | None = None) -> State:
     building = board
     if building is None:
         if isinstance(pos.building, str):
-            shipped = _shipped()
-            if pos.building not in shipped:
+            if pos.building not in Building.shipped():
                 raise InvalidData(what, [f"building: no shipped building {pos.building!r}; known: "
-                                         f"{', '.join(shipped)} (or give the whole building)"])
-            building = shipped[pos.building]()
+                                         f"{', '.join(Building.shipped())} (or give the whole building)"])
+            building = Building.named(pos.building)
         else:
             building = Building.from_dict(pos.building, what="the position's building")
     try:

@@ -25,7 +25,7 @@ from .rules import RULES
 from .state import Firefighter, Options, State, Step, is_extreme, object_info
 from .work import Work
 
-__all__ = ["new_game", "initial_state", "setup_roll", "after_rolls", "apply_decision", "legal_decisions",
+__all__ = ["new_game", "initial_state", "setup_roll", "apply_decision", "legal_decisions",
            "why_not"]
 
 FAMILY_EXPLOSIONS = 3
@@ -359,8 +359,3 @@ def apply_decision(state: State, action: Any) -> tuple[State, list[Event]]:
     from .flow import start_turn
     new, more = start_turn(new, 0)
     return new, [*work.events, *more]
-
-
-def after_rolls(state: State) -> tuple[State, list[Event]]:
-    """After the set-up rolls nothing runs by itself: the players choose (a no-op kept for the flow)."""
-    return state, []

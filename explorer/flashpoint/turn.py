@@ -271,8 +271,8 @@ def refusal(state: State, action: Any) -> IllegalAction | None:
             return _refuse("flashpoint.assume.one-poi-per-space", f"{f.space} already holds a point of interest",
                            action)
         if not state.building.spaces_by_id[f.space].inside:
-            return _refuse("flashpoint.assume.no-drop-outside", f"a victim brought out waits in the firefighter's "
-                           f"arms for the ambulance; it is not put down outside", action)
+            return _refuse("flashpoint.assume.no-drop-outside", "a victim brought out waits in the firefighter's "
+                           "arms for the ambulance; it is not put down outside", action)
         return None
     if isinstance(action, (OpenDoor, CloseDoor)):
         return _door_refusal(state, f, action, action.edge, opening=isinstance(action, OpenDoor))
