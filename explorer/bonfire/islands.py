@@ -72,6 +72,14 @@ def boat_cost(from_island: str | None, to_island: str, components: Components | 
         KeyError: for an unknown island.
         ValueError: when ``to_island`` is ``from_island``: a move ends on another island (``bonfire.boat.cost``).
     """
+    for island in (from_island, to_island):
+        if island is not None and not isinstance(island, str):
+            raise KeyError(f"unknown island {island!r}")
+    return _boat_cost(from_island, to_island, components or Components.default())
+
+
+@functools.lru_cache(maxsize=4096)
+def _boat_cost(from_island: str | None, to_island: str, components: Components) -> int:
     graph = currents_graph(components)
     _island(graph, to_island, "destination")
     if from_island is None:

@@ -95,8 +95,11 @@ RULES = RuleTable([
          "The action tiles (7 types: 12 yellow, 10 of each other type) and the resources (6 kinds) form the "
          "general supply beside the board.", f"{SEED} Setup 10; {SRC} A.2", "fichas de ação; recursos"),
     Rule("bonfire.assume.supply-runs-out", "An empty supply gives nothing",
-         "The supply is limited. A gain of an action tile or resource that the supply no longer holds is lost; "
+         "The supply of action tiles is limited. A gain of an action tile that the supply no longer holds is lost; "
          "nothing else is given in its place.", DEC, "reserva geral"),
+    Rule("bonfire.assume.resources-unlimited", "Resources do not run out",
+         "The sources give no count of resources, so the resource supply is treated as unlimited; only the action "
+         "tiles (12 yellow, 10 of each other type) can run out.", DEC, "recursos"),
     # ---- setup: each player ----------------------------------------------------------------------------------
     Rule("bonfire.setup.start-tile", "Starting path tile and own guardian",
          "Each player fits the starting path tile to the left of their board and stands the guardian of their "
@@ -115,6 +118,10 @@ RULES = RuleTable([
          "The top disc of each offering stack is turned face up at the start and after each use, so a player "
          "sees up to two offering discs to choose from; an empty stack shows none.",
          f"{SEED} Tarefa (our reading)", "face visível"),
+    Rule("bonfire.assume.offering-draw", "Offering discs are turned up at random",
+         "A player's face-down offering discs are shuffled; the disc turned up on either stack is a random one "
+         "of those still face down (a chance step), which is the same as shuffling and splitting them into two "
+         "stacks of 5.", f"{SEED} Setup D (our reading)", "discos de Oferenda de face oculta"),
     Rule("bonfire.setup.fate-tiles", "Fate tiles on the summary board",
          "Seven of each player's 8 fate tiles lie in a column in the middle of the action summary board; the "
          "eighth, the spare, lies in front of the player.", f"{SEED} Setup D; {DEC}",
@@ -145,10 +152,18 @@ RULES = RuleTable([
     Rule("bonfire.turn.stuck", "A player who cannot act is out",
          "A player who can do none of the three options takes no more turns for the rest of the game.",
          f"{SRC} A.4", "turno"),
+    Rule("bonfire.assume.everyone-out", "The game ends when nobody can play",
+         "Before the countdown, a player is out at the start of a turn in which they can do none of the three "
+         "options. When every player is out the game goes straight to the final scoring. In the countdown nobody "
+         "is out this way, since passing is always possible.", f"{SRC} A.4 (our reading)", "turno"),
     # ---- option I: fate tiles --------------------------------------------------------------------------------
     Rule("bonfire.fate.when", "Fate tiles need an almost empty hand",
          "A fate tile may be placed only while the player holds at most 1 action tile; extra tiles may be "
          "returned to the supply at any time during the turn.", f"{SRC} A.4", "Régua de Ação"),
+    Rule("bonfire.assume.return-before-fate", "Tiles are returned to make room for a fate tile",
+         "Returning action tiles is offered only while the player holds more than they may when placing a fate "
+         "tile and has a fate tile that fits; it does not end the turn. Returning for any other purpose could "
+         "only lose points, so it is not offered.", f"{SRC} A.4 (our reading)", "Régua de Ação"),
     Rule("bonfire.fate.top-or-bottom", "The top or the bottom tile",
          "The fate tile placed is the top or the bottom one left on the player's action summary board; each "
          "fate tile is placed only once.", f"{SEED} Colocar uma Régua", "a mais de cima ou a mais de baixo"),
@@ -194,6 +209,13 @@ RULES = RuleTable([
          "amarelas com ponto de interrogação"),
     Rule("bonfire.pay.substitute-resource", "Gold stands in",
          "A missing resource may be paid with 1 gold or with any 2 resources.", f"{SRC} A.2, A.4", "recursos"),
+    Rule("bonfire.assume.exact-first", "Held items are paid first",
+         "A cost is paid with the action tiles and resources it names as far as the player holds them; the "
+         "substitution rule covers only what is then missing, and the player chooses the substitutes one missing "
+         "item at a time.", f"{SRC} A.2, A.4 (our reading)", "fichas de ação; recursos"),
+    Rule("bonfire.assume.substitute-pairs", "Pairs leave the wild out",
+         "The 2 tiles or 2 resources given for a missing one are taken from those other than yellow (or gold): "
+         "a pair with the wild in it would cost more than the wild alone.", DEC, "fichas de ação; recursos"),
     # ---- boat ----------------------------------------------------------------------------------------------
     Rule("bonfire.boat.first-move", "The first voyage",
          "A boat's first move, from the entrance, costs 1 boat tile and may go to any island.",
@@ -209,6 +231,10 @@ RULES = RuleTable([
     Rule("bonfire.boat.extra-claim", "Claim on docking",
          "After docking, the player may at once take a task disc of that island or claim its guardian, paying "
          "that action's action tiles and resources as usual.", f"{SEED} Barco", "Ação extra; atracar"),
+    Rule("bonfire.assume.dock-claim", "The claim on docking is part of the boat action",
+         "Right after the boat docks, if a claim is possible there, the player either takes a task disc or the "
+         "guardian of that island (paying for it as usual) or skips; either way the turn then ends.",
+         f"{SEED} Barco (our reading)", "Ação extra"),
     Rule("bonfire.boat.shared", "Islands have room for every boat",
          "Any number of boats may lie at the same island.", f"{SEED} Barco", "barcos atracados"),
     # ---- task ----------------------------------------------------------------------------------------------
@@ -257,6 +283,10 @@ RULES = RuleTable([
          "Each guardian moves up to the paid number of steps: she may stop early, and stops where the path ends "
          "or the next space is taken. A guardian on a bonfire stays there.", f"{DEC}; {SRC} A.4",
          "Procissão"),
+    Rule("bonfire.assume.procession-max", "At most 7 steps",
+         "A procession buys at most 7 steps (6 path tiles and a step into a bonfire), and only if some guardian "
+         "can move; a guardian who does not move gains nothing, so the gold of the starting tile is gained only "
+         "by a move that ends there.", f"{DEC}; {SRC} A.4", "Procissão"),
     # ---- path ----------------------------------------------------------------------------------------------
     Rule("bonfire.path.build", "Building the path",
          "The player takes one of the 4 face-up path tiles and adds it as the next tile of their path, left to "
@@ -264,6 +294,11 @@ RULES = RuleTable([
     Rule("bonfire.assume.path-face-up", "Only face-up path tiles",
          "Following the seed, path tiles are taken from the 4 face-up ones only (sources A.4 also mention the top "
          "of a pile, which we leave out).", f"{SEED} Caminho", "troços de caminho visíveis"),
+    Rule("bonfire.assume.one-path-pile", "The path piles are one shuffled stock",
+         "The 2 or 3 face-down piles are treated as one shuffled stock: a refill turns up a random unseen tile. "
+         "Tiles put under the pile by a refresh come back, in order, only after every unseen tile is drawn, and "
+         "a refresh happens only while 4 unseen tiles remain to replace them.", f"{SEED} Setup 7, Caminho (our "
+         "reading)", "montes de face oculta"),
     Rule("bonfire.path.cost", "Path costs and the limit",
          "The first 3 path tiles cost 1 path tile each, the last 3 cost 2 each; a player builds at most 6.",
          f"{SEED} Caminho; {SRC} A.4", "fichas de caminho"),
@@ -323,6 +358,11 @@ RULES = RuleTable([
     Rule("bonfire.assume.common-task-shared", "Common tasks serve everyone",
          "Every player may fulfil each common task and scores it at the end; only the first to fulfil it moves "
          "its neutral novice.", f"{DEC}; {SRC} A.5 #19", "tarefas públicas"),
+    Rule("bonfire.assume.common-task-check", "Common tasks are checked at the end of a turn",
+         "At the end of each of their turns a player's board is checked against every common task they have not "
+         "fulfilled yet; each one now met is recorded and scores at the end (the conditions can only grow, so it "
+         "is still met then). Common tasks are checked in the order they are listed.",
+         f"{SEED} Ação de bónus; {DEC}", "tarefas públicas"),
     # ---- end -----------------------------------------------------------------------------------------------
     Rule("bonfire.end.trigger", "Novices start the countdown",
          "The countdown starts when the council holds 7 novices with 2 players, 10 with 3, 13 with 4.",

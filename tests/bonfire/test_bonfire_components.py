@@ -52,11 +52,11 @@ def _has(problems: tuple[str, ...], *fragments: str) -> None:
         assert any(fragment in p for p in problems), f"no problem mentions {fragment!r}:\n" + "\n".join(problems)
 
 
-# ---- the registry: Bonfire is listed, not ready ----------------------------------------------------------------
-def test_bonfire_stays_in_preparation_and_exports_only_the_components():
-    assert not GAMES["bonfire"].is_ready
-    assert not hasattr(explorer.bonfire, "new_game")
-    assert explorer.bonfire.__all__ == ["Components"]
+# ---- the registry: Bonfire's engine is playable --------------------------------------------------------------
+def test_bonfire_is_ready_and_exports_the_engine():
+    assert GAMES["bonfire"].is_ready
+    assert callable(explorer.bonfire.new_game)
+    assert {"new_game", "State", "Action", "parse_action", "Components", "RULES"} <= set(explorer.bonfire.__all__)
 
 
 def test_two_to_four_players():

@@ -28,7 +28,7 @@ SEED_SECTIONS = ["Setup 1", "Setup 2", "Setup 3", "Setup 4", "Setup 5", "Setup 6
 
 
 def test_ids_follow_the_pattern_and_the_table_is_complete_enough():
-    assert 90 <= len(RULES) <= 120  # 19 are specialists, over 20 are assumptions
+    assert 110 <= len(RULES) <= 140  # 19 are specialists, over 30 are assumptions
     for rule_id, rule in RULES.items():
         assert ID.fullmatch(rule_id), rule_id
         assert rule.id == rule_id
@@ -69,13 +69,16 @@ def test_every_section_of_the_seed_is_cited():
 def test_assumptions_are_named():
     assert [r.id for r in RULES.assumptions()] == [
         "bonfire.assume.own-components", "bonfire.assume.task-deal", "bonfire.assume.supply-runs-out",
-        "bonfire.assume.offering-face-up", "bonfire.assume.start-fate-tile", "bonfire.assume.one-action",
-        "bonfire.assume.fate-reversed", "bonfire.assume.fate-area-bonus", "bonfire.assume.boat-two-currents",
-        "bonfire.assume.task-space-bonfire", "bonfire.assume.procession-up-to", "bonfire.assume.path-face-up",
+        "bonfire.assume.resources-unlimited", "bonfire.assume.offering-face-up", "bonfire.assume.offering-draw",
+        "bonfire.assume.start-fate-tile", "bonfire.assume.one-action", "bonfire.assume.everyone-out",
+        "bonfire.assume.return-before-fate", "bonfire.assume.fate-reversed", "bonfire.assume.fate-area-bonus",
+        "bonfire.assume.exact-first", "bonfire.assume.substitute-pairs", "bonfire.assume.boat-two-currents",
+        "bonfire.assume.dock-claim", "bonfire.assume.task-space-bonfire", "bonfire.assume.procession-up-to",
+        "bonfire.assume.procession-max", "bonfire.assume.path-face-up", "bonfire.assume.one-path-pile",
         "bonfire.assume.great-bonfire-moves", "bonfire.assume.portal-rightmost", "bonfire.assume.elder-no-refill",
-        "bonfire.assume.seat-capacity", "bonfire.assume.common-task-shared", "bonfire.assume.novices-counted",
-        "bonfire.assume.countdown-start", "bonfire.assume.portal-scoring", "bonfire.assume.bonfire-colour",
-        "bonfire.assume.leftovers-together", "bonfire.assume.tie-shared"]
+        "bonfire.assume.seat-capacity", "bonfire.assume.common-task-shared", "bonfire.assume.common-task-check",
+        "bonfire.assume.novices-counted", "bonfire.assume.countdown-start", "bonfire.assume.portal-scoring",
+        "bonfire.assume.bonfire-colour", "bonfire.assume.leftovers-together", "bonfire.assume.tie-shared"]
     for rule in RULES.assumptions():
         assert rule.is_assumption and ".assume." in rule.id
     assert "DECISIONS.md Bonfire" in RULES["bonfire.assume.own-components"].source

@@ -1,0 +1,342 @@
+"""A Bonfire position: the central board, each player's boards, and the steps still to take.
+
+A :class:`State` is immutable: every action gives a new one (:meth:`~explorer.core.GameState.apply`). It holds
+plain tuples, counts in the component data's order (resources, action types, path-tile kinds), so copying a state
+is cheap. What is still to be done inside an option (paying a missing tile, the guardians' moves in a procession,
+a novice's seat, a draw) is a queue of :class:`Step` values in :attr:`State.pending`, the first one due now: a
+player decides it, chance draws it (``deal``), or the engine carries it out (``then``, ``end-turn``).
+
+Hidden information is kept as chance: the task discs in the box, the specialist reserve, each player's face-down
+offering discs and the path pile are counts drawn from only when a disc or tile is turned up, with probabilities
+from those counts (exactly the draws of a shuffled stack).
+
+>>> from explorer.bonfire import new_game
+>>> s = new_game(players=2, seed=3)
+>>> s.players, s.current_player, s.pending[0].kind
+(('orange', 'green'), 1, 'start-tile')
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, ClassVar
+
+from explorer.core import Event, GameState, IllegalAction, Rng, RuleTable, ScoreBreakdown
+
+from .actions import Action, parse_action
+from .components import Components
+from .fate import FateState
+from .rules import RULES
+
+__all__ = ["Seat", "Step", "State", "Index", "PLAY_CATEGORIES", "VERSION"]
+
+VERSION = 1
+"""The position format version written by :meth:`State.to_dict`."""
+
+PLAY_CATEGORIES = ("elders", "council", "great_bonfire", "countdown", "specialists")
+"""Points scored during play, by what scored them: recruited elders, council seats, the Great Bonfire's 2
+points, passing in the countdown, specialists' abilities (``bonfire.score.winner``)."""
+
+
+@dataclass(frozen=True)
+class Index:
+    """The fixed orders of one set of components: resources, action types, path-tile kinds, islands, etc.
+
+    >>> ix = Index.of(Components.default())
+    >>> ix.resources[:2], ix.actions[-1], ix.path_kinds[0]
+    (('gold', 'herbs'), 'yellow', 'blue herbs')
+    """
+
+    resources: tuple[str, ...]
+    actions: tuple[str, ...]
+    path_kinds: tuple[str, ...]
+    task_islands: tuple[str, ...]
+    guardian_islands: tuple[str, ...]
+    guardian_colours: tuple[str, ...]
+    symbols: tuple[str, ...]
+    spaces: tuple[str, ...]
+    seats: tuple[str, ...]
+    common: tuple[str, ...]
+    wild_resource: str
+    wild_action: str
+
+    @staticmethod
+    @functools.cache
+    def of(components: Components) -> Index:
+        """The orders of ``components`` (worked out once per components)."""
+        c = components
+        kinds = []
+        for tile in c.path_tiles.values():
+            kind = f"{tile.colour} {tile.resource}"
+            if kind not in kinds:
+                kinds.append(kind)
+        return Index(
+            resources=tuple(c.resources), actions=tuple(c.action_types), path_kinds=tuple(kinds),
+            task_islands=tuple(i.id for i in c.islands.values() if i.kind == "task"),
+            guardian_islands=tuple(i.id for i in c.islands.values() if i.kind == "guardian"),
+            guardian_colours=tuple(c.guardians), symbols=tuple(c.portal_symbols),
+            spaces=tuple(s.id for s in c.great_bonfire.spaces), seats=tuple(c.council_seats),
+            common=tuple(c.common_tasks),
+            wild_resource=next(r.id for r in c.resources.values() if r.wild),
+            wild_action=next(a.id for a in c.action_types.values() if a.wild))
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One player's boards and supply: what seed "Setup" A-F gives them and what they gain in play."""
+
+    colour: str
+    """The player's colour (their boat, novices and own guardian)."""
+    resources: tuple[int, ...]
+    """Resources held, in :attr:`Index.resources` order."""
+    tiles: tuple[int, ...]
+    """Action tiles held, in :attr:`Index.actions` order."""
+    fate: FateState
+    """The fate area: the fate tiles placed, the starting one first."""
+    stack: tuple[str, ...]
+    """The fate tiles still on the action summary board, top to bottom (``bonfire.fate.top-or-bottom``)."""
+    offering_pool: tuple[int, ...]
+    """The offering discs still face down, by resource (:attr:`Index.resources` order)."""
+    offering_stacks: tuple[int, int]
+    """Face-down discs left in the top and the bottom stack."""
+    offering_up: tuple[str | None, str | None]
+    """The face-up disc on the top and on the bottom stack (``None``: none)."""
+    boat: str | None
+    """The island where the boat lies; ``None`` at the entrance."""
+    guardians: tuple[tuple[str, str, int], ...]
+    """Each guardian of the player's: ``(colour, "path" | "bonfire", index)``; path index 0 is the starting tile."""
+    path: tuple[str, ...]
+    """Path tiles built, left to right, by kind (``"blue herbs"``)."""
+    portals: tuple[str | None, ...]
+    """The portal on each bonfire's portal space (bonfires 0-6)."""
+    tasks: tuple[str | None, ...]
+    """The task disc on each bonfire."""
+    lit: tuple[bool, ...]
+    """True where the bonfire is lit (its novice has gone to the council)."""
+    gnomes: tuple[str, ...]
+    """Gnome cards recruited, in order."""
+    great_bonfire_used: bool
+    """True once the player has used the Great Bonfire (``bonfire.great-bonfire.turn``)."""
+    points: tuple[int, ...]
+    """Points scored in play, by :data:`PLAY_CATEGORIES`."""
+    common: tuple[str, ...]
+    """Common tasks the player has fulfilled, in order."""
+    out: bool = False
+    """True once the player takes no more turns (stuck, ``bonfire.turn.stuck``; or passed, ``bonfire.end.pass``)."""
+
+    def replace(self, **changes: Any) -> Seat:
+        """A copy with ``changes`` (cheap: no re-validation)."""
+        new = object.__new__(Seat)
+        new.__dict__.update(self.__dict__)
+        new.__dict__.update(changes)
+        return new
+
+    @property
+    def play_points(self) -> int:
+        """All points scored during play."""
+        return sum(self.points)
+
+
+@dataclass(frozen=True)
+class Step:
+    """Something still to do inside an option. ``kind``:
+
+    * ``deal`` (chance): draw ``what`` (``task`` for island ``target``, ``elder``, ``specialist`` for display slot
+      ``target``, ``portal`` for Great Bonfire space ``target``, ``path`` for display slot ``target``,
+      ``offering`` for stack ``target`` of ``seat``, ``start``);
+    * ``start-tile``: ``seat`` chooses the starting fate tile;
+    * ``cover``: ``seat`` pays ``count`` missing tiles of type ``what`` and the missing resources ``items``
+      (``any``: a resource of their choice);
+    * ``then``: carry out ``action`` (paid for);
+    * ``dock``: ``seat`` may claim at island ``target`` after sailing;
+    * ``march``: ``seat``'s guardians ``items`` (in moving order) each end a procession of ``count`` steps
+      (``flag``: the stops gain resources);
+    * ``sit``: ``seat`` puts a novice of colour ``what`` on a council seat;
+    * ``take``: ``seat`` chooses ``count`` ``what`` (``resource`` or ``action``) items of their choice;
+    * ``end-turn``: the turn of ``seat`` ends (common tasks, the end trigger, the next player).
+    """
+
+    kind: str
+    seat: int | None = None
+    what: str | None = None
+    target: Any = None
+    count: int = 0
+    items: tuple[str, ...] = ()
+    action: Action | None = None
+    flag: bool = False
+
+
+@dataclass(frozen=True)
+class State(GameState):
+    """A Bonfire position (see the module docstring; the JSON format is :mod:`.position`)."""
+
+    game: ClassVar[str] = "bonfire"
+    RULES: ClassVar[RuleTable] = RULES
+
+    components: Components = field(repr=False, compare=False)
+    seats: tuple[Seat, ...]
+    islands: tuple[tuple[str, ...], ...]
+    """Per task island (:attr:`Index.task_islands`), what lies on its task spots: task disc ids and face-down
+    offering discs written ``"<colour> <resource>"``."""
+    guardians: tuple[int, ...]
+    """Guardians left on each guardian island (:attr:`Index.guardian_colours` order)."""
+    task_box: tuple[str, ...]
+    """Task discs not on the board or a player board (sorted; dealt from at setup)."""
+    elders: tuple[str | None, ...]
+    """The elder display (``None``: an empty place)."""
+    elder_box: tuple[str, ...]
+    """Elders not dealt to the display (sorted)."""
+    specialists: tuple[str | None, ...]
+    """The specialist display."""
+    reserve: tuple[str, ...]
+    """The face-down specialist reserve (sorted: its order is drawn at random)."""
+    portals: tuple[tuple[str, ...], ...]
+    """The portals on each Great Bonfire space (:attr:`Index.spaces` order), sorted."""
+    portal_pool: tuple[int, ...]
+    """Portals not yet dealt round the Great Bonfire, by symbol (setup only)."""
+    pointer: str
+    """The Great Bonfire space the pointer shows."""
+    path_pile: tuple[int, ...]
+    """Face-down path tiles not yet seen, by kind (:attr:`Index.path_kinds`)."""
+    path_bottom: tuple[str, ...]
+    """Path tiles put under the pile by a refresh, in the order they come back (``bonfire.path.refresh``)."""
+    path_display: tuple[str | None, ...]
+    """The 4 face-up path tiles by kind (``None``: empty)."""
+    council: tuple[tuple[str, ...], ...]
+    """The novices on each council seat, by colour (``neutral`` for the neutral ones)."""
+    neutral: tuple[bool, ...]
+    """Per common task: True while its neutral novice still guards it."""
+    supply: tuple[int, ...]
+    """Action tiles left in the general supply, by type."""
+    start: int | None
+    """The start player's seat (``None`` until the extensions are dealt)."""
+    turn: int
+    """The seat whose turn it is (or was last)."""
+    countdown: int
+    """0 before the countdown; 1-5: the countdown round being played; 6: the countdown is over."""
+    triggered: bool
+    """True once the council holds enough novices to start the countdown (``bonfire.end.trigger``)."""
+    pending: tuple[Step, ...]
+    """What is still to be done, the first step due now."""
+    rng: Rng
+    events: tuple[Event, ...] = field(default=(), compare=False)
+
+    # ---- who plays ---------------------------------------------------------------------------------------
+    @property
+    def players(self) -> tuple[str, ...]:
+        """Player names: their colours, in seat order (clockwise)."""
+        return tuple(seat.colour for seat in self.seats)
+
+    @property
+    def index(self) -> Index:
+        """The fixed orders of this game's components."""
+        return Index.of(self.components)
+
+    @property
+    def is_terminal(self) -> bool:
+        return not self.pending
+
+    @property
+    def is_chance_node(self) -> bool:
+        return bool(self.pending) and self.pending[0].kind == "deal"
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat that decides now: the one the due step names (``None`` at a chance step or the end)."""
+        if not self.pending or self.pending[0].kind == "deal":
+            return None
+        step = self.pending[0]
+        return self.turn if step.seat is None else step.seat
+
+    @property
+    def phase(self) -> str:
+        """``setup``, ``play``, ``countdown`` or ``over``."""
+        if not self.pending:
+            return "over"
+        if self.start is None or any(step.kind == "start-tile" for step in self.pending):
+            return "setup"
+        return "countdown" if self.countdown else "play"
+
+    # ---- questions on the position -------------------------------------------------------------------------
+    def resource(self, seat: int, resource: str) -> int:
+        """How many of ``resource`` ``seat`` holds."""
+        return self.seats[seat].resources[self.index.resources.index(resource)]
+
+    def tile_count(self, seat: int, action: str) -> int:
+        """How many action tiles of type ``action`` ``seat`` holds."""
+        return self.seats[seat].tiles[self.index.actions.index(action)]
+
+    def novices_in_council(self) -> int:
+        """Novices on the council's seats, neutral ones included (``bonfire.assume.novices-counted``)."""
+        return sum(len(seat) for seat in self.council)
+
+    def island_content(self, island: str) -> tuple[str, ...]:
+        """What lies on a task island's spots (task disc ids, ``"<colour> <resource>"`` offering discs).
+
+        Raises:
+            KeyError: for an island that is not a task island.
+        """
+        try:
+            return self.islands[self.index.task_islands.index(island)]
+        except ValueError:
+            raise KeyError(f"{island!r} is not a task island") from None
+
+    # ---- the contract hooks -------------------------------------------------------------------------------
+    def _legal_actions(self) -> list[Action]:
+        from .turn import legal_actions
+        return legal_actions(self)
+
+    def why_illegal(self, action: Any) -> IllegalAction | None:
+        from .turn import refusal
+        return refusal(self, action)
+
+    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+        from .turn import chance_outcomes
+        return chance_outcomes(self)
+
+    def _apply(self, action: Any) -> tuple[State, Sequence[Event]]:
+        from .turn import apply_action
+        return apply_action(self, action)
+
+    def parse_action(self, text: str) -> Action:
+        return parse_action(text)
+
+    def scores(self) -> dict[str, ScoreBreakdown]:
+        """Each player's score by category: the final scoring "if the game ended now" (``bonfire.score.*``)
+        after the points scored in play (:data:`PLAY_CATEGORIES`)."""
+        from .scoring import scores
+        return scores(self)
+
+    def winners(self) -> tuple[str, ...]:
+        """The players with the most points, the tie broken by lit bonfires (``bonfire.score.winner``); more
+        than one if still tied (``bonfire.assume.tie-shared``)."""
+        from .scoring import winners
+        return winners(self)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The position as JSON-ready data (format: :mod:`.position`)."""
+        from .position import to_dict
+        return to_dict(self)
+
+    @classmethod
+    def from_dict(cls, data: Any, board: Components | None = None) -> State:
+        """The position :meth:`to_dict` wrote (``board``: the components, default the shipped ones).
+
+        Raises:
+            InvalidData: listing what is wrong with the data.
+        """
+        from .position import from_dict
+        return from_dict(data, board)
+
+    def text_board(self) -> str:
+        """A plain-text picture of the position (see :func:`.position.text_board`)."""
+        from .position import text_board
+        return text_board(self)
+
+    def __repr__(self) -> str:
+        due = self.pending[0].kind if self.pending else "over"
+        return (f"<bonfire.State {len(self.seats)} players, {self.phase}, turn {self.players[self.turn]}, "
+                f"due: {due}, council {self.novices_in_council()}>")

@@ -1,0 +1,1095 @@
+"""The turn: which actions are legal, why one is refused, and what each does (seed "Desenvolvimento" to "Fim do
+jogo").
+
+One function decides legality and explains refusals, :func:`refusal`; :func:`legal_actions` lists the candidate
+actions it accepts, so the two cannot disagree. :func:`apply_action` carries out a legal action and then every
+step the engine does by itself (``then``, ``end-turn``), until a player or chance must decide.
+
+The steps of a turn (:class:`~explorer.bonfire.state.Step`): ``act`` (choose one of the three options; a
+``return`` of surplus action tiles keeps the turn open), then for an action of option II its payment (``cover``
+steps for what is missing), its effect (``then``), and the choices it brings (``dock``, ``march``, ``sit``,
+``take``) or draws (``deal``); ``end-turn`` checks the common tasks (``bonfire.bonus.common-task``), the end
+trigger and hands the turn on clockwise, skipping players who are out; the countdown rounds start when the turn
+comes back to the start player (``bonfire.end.*``).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections import Counter
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any
+
+from explorer.core import Event, IllegalAction
+
+from . import fate as fate_area
+from .actions import (REWARD_PAIRS, Action, BuildPath, ClaimGuardian, Cover, Draw, Ignite, Move, OFFERING_STACK_NAMES,
+                      Pass, PlaceFate, Procession, RECRUIT_PAYMENTS, Recruit, Return, Sail, Skip, SitAt, StartTile,
+                      Take, TakeTask, UseGreatBonfire)
+from .components import (ANY as ANY_ITEM, COUNTDOWN, END_TRIGGER, FATE_SWAP_POSITION, GREAT_BONFIRE_POINTS,
+                         MAX_GNOMES, MAX_GUARDIANS_ON_START, MAX_PATH_TILES, PATH_DISPLAY)
+from .conditions import holds
+from .events import Happened, Scored
+from .islands import boat_cost
+from .payment import ANY, Cost, Paid, apply_cover, can_cover, cover_options, pay_exact
+from .rules import RULES
+from .state import PLAY_CATEGORIES, Seat, State, Step
+
+__all__ = ["legal_actions", "refusal", "apply_action", "chance_outcomes", "fate_limit", "procession_stops",
+           "action_cost", "MAX_PROCESSION_STEPS"]
+
+MAX_PROCESSION_STEPS = MAX_PATH_TILES + 1
+"""The most steps a procession may buy: enough to walk the whole path and step into a bonfire
+(``bonfire.procession.steps``)."""
+FATE_HAND = 1
+"""Action tiles a player may hold when placing a fate tile (``bonfire.fate.when``); 3 with Large Hand."""
+LARGE_HAND = 3
+HARVEST = {"pink_harvest": "pink", "grey_harvest": "grey", "brown_harvest": "brown", "blue_harvest": "blue"}
+"""The four specialists that double one guardian's harvest (``bonfire.specialist.<colour>-harvest``)."""
+_AUTO = ("then", "end-turn")
+
+
+# ---- small helpers ---------------------------------------------------------------------------------------
+def _refuse(rule_id: str, reason: str, action: Any) -> IllegalAction:
+    return IllegalAction(RULES[rule_id], reason, action=action)
+
+
+def _has(seat: Seat, card: str) -> bool:
+    return card in seat.gnomes
+
+
+def fate_limit(seat: Seat) -> int:
+    """The most action tiles ``seat`` may hold when placing a fate tile (``bonfire.fate.when``; Large Hand)."""
+    return LARGE_HAND if _has(seat, "large_hand") else FATE_HAND
+
+
+def _set_seat(state: State, k: int, seat: Seat) -> State:
+    seats = list(state.seats)
+    seats[k] = seat
+    return state.replace(seats=tuple(seats))
+
+
+def _add(values: tuple[int, ...], i: int, n: int) -> tuple[int, ...]:
+    out = list(values)
+    out[i] += n
+    return tuple(out)
+
+
+def _gain(state: State, k: int, item: str, n: int, events: list[Event], rule: str) -> State:
+    """``seat`` k gains ``n`` of ``item`` (a resource, or an action tile from the limited supply:
+    ``bonfire.assume.supply-runs-out``)."""
+    if n <= 0:
+        return state
+    ix, seat = state.index, state.seats[k]
+    if item in ix.resources:
+        seat = seat.replace(resources=_add(seat.resources, ix.resources.index(item), n))
+        return _set_seat(state, k, seat)
+    i = ix.actions.index(item)
+    got = min(n, state.supply[i])
+    if got < n:
+        events.append(Happened(RULES["bonfire.assume.supply-runs-out"],
+                               f"the supply has no more {item} tiles: {seat.colour} gets {got} of {n}", seat.colour))
+    if got:
+        seat = seat.replace(tiles=_add(seat.tiles, i, got))
+        state = _set_seat(state, k, seat).replace(supply=_add(state.supply, i, -got))
+    return state
+
+
+def _score(state: State, k: int, points: int, category: str, rule: str, events: list[Event]) -> State:
+    seat = state.seats[k]
+    seat = seat.replace(points=_add(seat.points, PLAY_CATEGORIES.index(category), points))
+    events.append(Scored(RULES[rule], seat.colour, points, category))
+    return _set_seat(state, k, seat)
+
+
+def _push(state: State, *steps: Step, drop: int = 1) -> State:
+    """The state with ``steps`` due first, after dropping the first ``drop`` pending steps."""
+    return state.replace(pending=(*steps, *state.pending[drop:]))
+
+
+def _guardian_order(state: State, seat: Seat) -> tuple[str, ...]:
+    """The guardians that may move in a procession, the one furthest ahead first (``bonfire.procession.one-per-
+    space``); on the starting tile in colour order (own colour first)."""
+    colours = (seat.colour, *state.index.guardian_colours)
+    walking = [(at, colour) for colour, where, at in seat.guardians if where == "path"]
+    walking.sort(key=lambda g: (-g[0], colours.index(g[1])))
+    return tuple(colour for _, colour in walking)
+
+
+# ---- costs -----------------------------------------------------------------------------------------------
+def action_cost(state: State, k: int, action: Action) -> Cost:
+    """What ``action`` costs ``seat`` k (no legality check beyond what the cost needs).
+
+    Raises:
+        KeyError: for ids the components do not know.
+    """
+    c, seat = state.components, state.seats[k]
+    if isinstance(action, Sail):
+        return Cost("boat", boat_cost(seat.boat, action.island, c))
+    if isinstance(action, TakeTask):
+        island = seat.boat
+        own = sum(1 for item in state.island_content(island) if item.split()[0] == seat.colour)
+        stack = OFFERING_STACK_NAMES.index(action.offering)
+        if _has(seat, "free_offering"):
+            return Cost("task", own + 1, (ANY, ANY))
+        return Cost("task", own + 1, (seat.offering_up[stack], c.islands[island].resource))
+    if isinstance(action, ClaimGuardian):
+        return Cost("guardian", 1)
+    if isinstance(action, Procession):
+        return Cost("guardian", action.steps)
+    if isinstance(action, BuildPath):
+        return Cost("path", c.player_board.path_slots[len(seat.path)].cost)
+    if isinstance(action, UseGreatBonfire):
+        return Cost("great_bonfire", _great_bonfire_tiles(state, seat, action.space))
+    if isinstance(action, Recruit):
+        card = c.specialists.get(action.card) or c.elders[action.card]
+        res = ANY if _has(seat, "flexible_pay") else card.resource
+        tiles, times = (2, 1) if action.payment == "2-tiles" else (1, 2)
+        return Cost("gnome", tiles, (res,) * times)
+    raise KeyError(f"{action} costs nothing")
+
+
+def _great_bonfire_tiles(state: State, seat: Seat, space: str) -> int:
+    """Great Bonfire tiles to turn the pointer to ``space`` (``bonfire.great-bonfire.turn``); 0: not allowed."""
+    if not seat.great_bonfire_used:
+        return 1
+    spaces = state.index.spaces
+    steps = (spaces.index(space) - spaces.index(state.pointer)) % len(spaces)
+    return 0 if steps == 0 else min(steps, 3)
+
+
+def _payment(state: State, k: int, action: Action) -> Paid:
+    seat = state.seats[k]
+    return pay_exact(seat.resources, seat.tiles, action_cost(state, k, action), state.index,
+                     double_joker=_has(seat, "double_joker"))
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _payable(resources: tuple[int, ...], tiles: tuple[int, ...], cost: Cost, ix: Any, double_joker: bool) -> bool:
+    """True if a cost can be paid from these holdings (remembered: the same holdings and costs recur)."""
+    return can_cover(pay_exact(resources, tiles, cost, ix, double_joker=double_joker), ix)
+
+
+def _can_pay(state: State, k: int, cost: Cost) -> bool:
+    seat = state.seats[k]
+    return _payable(seat.resources, seat.tiles, cost, state.index, _has(seat, "double_joker"))
+
+
+def _unpayable(state: State, k: int, action: Action) -> IllegalAction | None:
+    cost = action_cost(state, k, action)
+    if _can_pay(state, k, cost):
+        return None
+    paid = _payment(state, k, action)
+    rule = "bonfire.pay.substitute-action" if paid.tiles_missing else "bonfire.pay.substitute-resource"
+    wants = [f"{cost.tiles} {cost.action.replace('_', ' ')} tile{'s' * (cost.tiles != 1)}"]
+    wants += [("1 resource of your choice" if r == ANY else f"1 {r}") for r in cost.resources]
+    return _refuse(rule, f"{action} costs {', '.join(wants)}, and {state.seats[k].colour} cannot pay that even with "
+                         f"substitutes (1 yellow or 2 other tiles for a tile, 1 gold or 2 other resources for a "
+                         f"resource)", action)
+
+
+# ---- procession stops ------------------------------------------------------------------------------------
+def procession_stops(state: State, k: int, guardian: str, steps: int) -> list[Move]:
+    """Where ``guardian`` of seat ``k`` may end a procession of ``steps`` steps, as :class:`Move` actions (``stay``
+    first, then path positions, then bonfires; without the Chosen Harvest resource).
+
+    She walks the path tile by tile and stops before an occupied tile (``bonfire.procession.one-per-space``,
+    ``bonfire.assume.procession-up-to``; Crowded Path lets tiles be shared), or steps from her tile into the
+    bonfire beside it through a portal, if no guardian is there (``bonfire.procession.step``).
+    """
+    seat, board = state.seats[k], state.components.player_board
+    here = next(at for colour, where, at in seat.guardians if colour == guardian)
+    crowded = _has(seat, "crowded_path")
+    on_path = {at for colour, where, at in seat.guardians if where == "path" and colour != guardian}
+    on_bonfire = {at for colour, where, at in seat.guardians if where == "bonfire"}
+    stops = [Move(guardian, "stay")]
+    reach = [here]
+    for at in range(here + 1, min(here + steps, len(seat.path)) + 1):
+        if at in on_path and not crowded:
+            break
+        reach.append(at)
+        stops.append(Move(guardian, "path", at))
+    for at in reach:
+        if at - here >= steps:
+            continue
+        bonfire = board.bonfire_beside(at)
+        if seat.portals[bonfire] is not None and bonfire not in on_bonfire:
+            stops.append(Move(guardian, "bonfire", bonfire))
+    return stops
+
+
+def _march_moves(state: State, step: Step) -> list[Move]:
+    seat = state.seats[step.seat]
+    stops = procession_stops(state, step.seat, step.items[0], step.count)
+    if not (_has(seat, "chosen_harvest") and step.flag):
+        return stops
+    out = []
+    for move in stops:
+        if move.to == "path":
+            out.extend(Move(move.guardian, "path", move.at, r) for r in state.index.resources)
+        else:
+            out.append(move)
+    return out
+
+
+# ---- legality --------------------------------------------------------------------------------------------
+def _candidates(state: State) -> list[Action]:
+    """Every action worth asking :func:`refusal` about in the due step (a superset of the legal ones)."""
+    step = state.pending[0]
+    k = state.current_player
+    seat = state.seats[k] if k is not None else None
+    c, ix = state.components, state.index
+    kind = step.kind
+    if kind == "start-tile":
+        return [StartTile(False), StartTile(True)]
+    if kind == "cover":
+        return [Cover(items) for items in cover_options(_cover_paid(state, step), ix)]
+    if kind == "dock":
+        return [*_claims(state, seat), Skip()]
+    if kind == "march":
+        return list(_march_moves(state, step))
+    if kind == "sit":
+        return [SitAt(s) for s in ix.seats]
+    if kind == "take":
+        items = ix.resources if step.what == "resource" else [a for a in ix.actions]
+        return [Take(i) for i in items]
+    if kind != "act":
+        return []
+    out: list[Action] = []
+    tiles = sum(seat.tiles)
+    placeable = _fate_choices(state, seat)
+    if tiles > fate_limit(seat) and placeable:
+        out += [Return(a) for a, n in zip(ix.actions, seat.tiles) if n]
+    if tiles <= fate_limit(seat):
+        out += placeable
+    boat_ok = {n: _can_pay(state, k, Cost("boat", n)) for n in (1, 2, 3)}
+    out += [Sail(i) for i in c.islands if i != seat.boat and boat_ok[boat_cost(seat.boat, i, c)]]
+    out += _claims(state, seat)
+    out += [Procession(n) for n in range(1, MAX_PROCESSION_STEPS + 1)]
+    if len(seat.path) < MAX_PATH_TILES:
+        out += [BuildPath(*kind.split()) for kind in dict.fromkeys(t for t in state.path_display if t)]
+    for space in ix.spaces:
+        tiles_needed = _great_bonfire_tiles(state, seat, space)
+        if tiles_needed and _can_pay(state, k, Cost("great_bonfire", tiles_needed)):
+            out += [UseGreatBonfire(space, pair) for pair in REWARD_PAIRS]
+    if len(seat.gnomes) < MAX_GNOMES:
+        out += [Recruit(card, pay) for card in (*state.elders, *state.specialists) if card
+                for pay in RECRUIT_PAYMENTS]
+    out += [Ignite(b) for b, disc in enumerate(seat.tasks) if disc and not seat.lit[b]]
+    if state.countdown:
+        out.append(Pass())
+    return out
+
+
+_PLACEMENTS: dict[tuple[Any, ...], tuple[PlaceFate, ...]] = {}
+
+
+def _fate_choices(state: State, seat: Seat) -> list[PlaceFate]:
+    """The fate placements open to ``seat`` (top or bottom tile), remembered per fate area and tile: the same
+    areas come back again and again in play."""
+    if not seat.stack:
+        return []
+    out: list[PlaceFate] = []
+    for tile_id in dict.fromkeys((seat.stack[0], seat.stack[-1])):
+        key = (id(seat.fate.layout), seat.fate.tiles, tile_id)
+        found = _PLACEMENTS.get(key)
+        if found is None:
+            if len(_PLACEMENTS) > 50_000:
+                _PLACEMENTS.clear()
+            tile = next(t for t in state.components.fate_tiles if t.id == tile_id)
+            found = _PLACEMENTS[key] = tuple(PlaceFate(tile_id, p) for p in fate_area.placements(seat.fate, tile))
+        out += found
+    return out
+
+
+def _claims(state: State, seat: Seat) -> list[Action]:
+    """Task discs and the guardian at the boat's island (the claims a dock step or an act step may make)."""
+    island = state.components.islands.get(seat.boat) if seat.boat else None
+    if island is None:
+        return []
+    if island.kind == "guardian":
+        return [ClaimGuardian(island.guardian)]
+    discs = [d for d in state.island_content(island.id) if d in state.components.task_discs]
+    k = state.players.index(seat.colour)
+    stacks = [stack for stack in OFFERING_STACK_NAMES
+              if seat.offering_up[OFFERING_STACK_NAMES.index(stack)] is None
+              or _can_pay(state, k, action_cost(state, k, TakeTask(discs[0], stack, 0)))] if discs else []
+    return [TakeTask(d, stack, b) for d in discs for stack in stacks
+            for b in range(len(seat.tasks)) if seat.tasks[b] is None]
+
+
+def legal_actions(state: State) -> list[Action]:
+    """The legal actions of the player who decides the due step, in a fixed order (see :func:`_candidates`).
+
+    Every candidate is checked by :func:`refusal`; duplicates are dropped.
+    """
+    if not state.pending or state.is_chance_node:
+        return []
+    seen: dict[Action, None] = {}
+    for action in _candidates(state):
+        if action not in seen and refusal(state, action) is None:
+            seen[action] = None
+    return list(seen)
+
+
+def _cover_paid(state: State, step: Step) -> Paid:
+    seat = state.seats[step.seat]
+    return Paid(seat.resources, seat.tiles, step.what, step.count, step.items, _has(seat, "double_joker"))
+
+
+def refusal(state: State, action: Any) -> IllegalAction | None:
+    """Why ``action`` cannot be taken now by the player who decides, naming the rule; ``None`` if it is legal.
+
+    The state is never changed. Chance steps and the end of the game are the contract's
+    (:meth:`~explorer.core.GameState.explain`).
+    """
+    if not state.pending or state.is_chance_node:
+        return _refuse("bonfire.turn.options", "no player decides now", action)
+    step = state.pending[0]
+    k = state.current_player
+    seat = state.seats[k]
+    kind = step.kind
+    expected = {"start-tile": StartTile, "cover": Cover, "march": Move, "sit": SitAt, "take": Take}
+    if kind in expected and not isinstance(action, expected[kind]):
+        return _refuse(_STEP_RULE[kind], f"{seat.colour} must first {_STEP_TEXT[kind]}", action)
+    if kind == "dock" and not isinstance(action, (TakeTask, ClaimGuardian, Skip)):
+        return _refuse("bonfire.assume.dock-claim", f"{seat.colour} has just docked: claim a task disc or the "
+                                                   f"guardian here, or skip", action)
+    if kind == "act" and isinstance(action, (StartTile, Cover, Move, SitAt, Take, Skip, Draw)):
+        return _refuse("bonfire.turn.options", f"{action} is not one of the three options of a turn", action)
+    check = _CHECKS.get(type(action))
+    if check is None:
+        return _refuse("bonfire.turn.options", f"{action!r} is not a Bonfire action", action)
+    return check(state, k, seat, step, action)
+
+
+_STEP_RULE = {"start-tile": "bonfire.setup.start-fate-tile", "cover": "bonfire.pay.action-tiles",
+              "march": "bonfire.procession.step", "sit": "bonfire.ignite.novice", "take": "bonfire.ignite.seat-bonus"}
+_STEP_TEXT = {"start-tile": "choose the starting fate tile (start-tile spare or start-tile swap)",
+              "cover": "pay what is missing (cover ...)", "march": "move the guardians of the procession (move ...)",
+              "sit": "put the novice on a council seat (seat ...)", "take": "choose the bonus item (take ...)"}
+
+
+def _check_start_tile(state: State, k: int, seat: Seat, step: Step, action: StartTile) -> IllegalAction | None:
+    return None if isinstance(action.swap, bool) else _refuse("bonfire.setup.start-fate-tile", "spare or swap", action)
+
+
+def _check_cover(state: State, k: int, seat: Seat, step: Step, action: Cover) -> IllegalAction | None:
+    paid = _cover_paid(state, step)
+    if tuple(action.items) in cover_options(paid, state.index):
+        return None
+    rule = "bonfire.pay.substitute-action" if paid.tiles_missing else "bonfire.pay.substitute-resource"
+    missing = (f"a {paid.action.replace('_', ' ')} tile" if paid.tiles_missing
+               else "a resource of your choice" if paid.resources_missing[0] == ANY else paid.resources_missing[0])
+    return _refuse(rule, f"{seat.colour} cannot pay the missing {missing} with {'+'.join(action.items)}: a missing "
+                         f"tile takes 1 yellow or 2 other tiles held, a missing resource 1 gold or 2 other resources "
+                         f"held, and the rest must stay payable", action)
+
+
+def _check_return(state: State, k: int, seat: Seat, step: Step, action: Return) -> IllegalAction | None:
+    ix = state.index
+    if action.tile not in ix.actions or not seat.tiles[ix.actions.index(action.tile)]:
+        return _refuse("bonfire.fate.when", f"{seat.colour} holds no {action.tile} tile to return", action)
+    if sum(seat.tiles) <= fate_limit(seat):
+        return _refuse("bonfire.assume.return-before-fate", f"{seat.colour} already holds few enough action tiles "
+                                                            f"to place a fate tile; tiles are returned only to make "
+                                                            f"room for one", action)
+    if not _fate_choices(state, seat):
+        return _refuse("bonfire.assume.return-before-fate", f"{seat.colour} has no fate tile that fits, so "
+                                                            f"returning tiles would serve nothing", action)
+    return None
+
+
+def _check_fate(state: State, k: int, seat: Seat, step: Step, action: PlaceFate) -> IllegalAction | None:
+    held, limit = sum(seat.tiles), fate_limit(seat)
+    if held > limit:
+        return _refuse("bonfire.fate.when", f"{seat.colour} holds {held} action tiles; a fate tile may be placed "
+                                            f"only with at most {limit} (return the others first)", action)
+    ends = (seat.stack[0], seat.stack[-1]) if seat.stack else ()
+    if action.tile not in ends:
+        where = "already in the fate area" if action.tile in seat.fate.tile_ids else "not the top or bottom one"
+        return _refuse("bonfire.fate.top-or-bottom", f"fate tile {action.tile} is {where}; {seat.colour} may place "
+                                                     f"{' or '.join(dict.fromkeys(ends)) or 'none'}", action)
+    tile = next(t for t in state.components.fate_tiles if t.id == action.tile)
+    why = fate_area._refusal(seat.fate, tile, action.placement)
+    return None if why is None else _refuse(why[0], why[1], action)
+
+
+def _check_sail(state: State, k: int, seat: Seat, step: Step, action: Sail) -> IllegalAction | None:
+    if step.kind != "act":
+        return _refuse("bonfire.assume.one-action", "the boat has just sailed; one action per turn", action)
+    if action.island not in state.components.islands:
+        return _refuse("bonfire.boat.cost", f"there is no island {action.island!r}", action)
+    if action.island == seat.boat:
+        return _refuse("bonfire.boat.cost", f"{seat.colour}'s boat already lies at {action.island}; a move ends on "
+                                            f"another island", action)
+    return _unpayable(state, k, action)
+
+
+def _check_task(state: State, k: int, seat: Seat, step: Step, action: TakeTask) -> IllegalAction | None:
+    c = state.components
+    island = c.islands.get(seat.boat) if seat.boat else None
+    if island is None or island.kind != "task":
+        return _refuse("bonfire.task.at-island", f"{seat.colour}'s boat lies at no task island", action)
+    if action.disc not in state.island_content(island.id):
+        return _refuse("bonfire.task.at-island", f"task disc {action.disc} is not at {island.name}, where "
+                                                 f"{seat.colour}'s boat lies", action)
+    if action.offering not in OFFERING_STACK_NAMES:
+        return _refuse("bonfire.task.resources", f"the offering stacks are top and bottom, not {action.offering}",
+                       action)
+    if seat.offering_up[OFFERING_STACK_NAMES.index(action.offering)] is None:
+        return _refuse("bonfire.task.resources", f"{seat.colour}'s {action.offering} offering stack is empty",
+                       action)
+    if not 0 <= action.bonfire < len(seat.tasks):
+        return _refuse("bonfire.task.board-space", f"the bonfires are 0-{len(seat.tasks) - 1}", action)
+    if seat.tasks[action.bonfire] is not None:
+        return _refuse("bonfire.task.board-space", f"bonfire {action.bonfire} already holds task disc "
+                                                   f"{seat.tasks[action.bonfire]}", action)
+    return _unpayable(state, k, action)
+
+
+def _check_guardian(state: State, k: int, seat: Seat, step: Step, action: ClaimGuardian) -> IllegalAction | None:
+    c = state.components
+    island = c.islands.get(seat.boat) if seat.boat else None
+    if island is None or island.guardian != action.colour:
+        here = f"at {island.name}" if island else "at the entrance"
+        return _refuse("bonfire.guardian.claim", f"a {action.colour} guardian is claimed at her own island; "
+                                                 f"{seat.colour}'s boat lies {here}", action)
+    if any(colour == action.colour for colour, _, _ in seat.guardians):
+        return _refuse("bonfire.guardian.claim", f"{seat.colour} already has a {action.colour} guardian", action)
+    if not state.guardians[state.index.guardian_colours.index(action.colour)]:
+        return _refuse("bonfire.guardian.claim", f"no {action.colour} guardian is left on {island.name}", action)
+    on_start = sum(1 for _, where, at in seat.guardians if where == "path" and at == 0)
+    if on_start >= MAX_GUARDIANS_ON_START:
+        return _refuse("bonfire.guardian.start-limit", f"{seat.colour}'s starting tile already holds "
+                                                       f"{MAX_GUARDIANS_ON_START} guardians", action)
+    return _unpayable(state, k, action)
+
+
+def _check_procession(state: State, k: int, seat: Seat, step: Step, action: Procession) -> IllegalAction | None:
+    if step.kind != "act":
+        return _refuse("bonfire.assume.one-action", "one action per turn", action)
+    if not 1 <= action.steps <= MAX_PROCESSION_STEPS:
+        return _refuse("bonfire.assume.procession-max", f"a procession has 1 to {MAX_PROCESSION_STEPS} steps",
+                       action)
+    extra = 1 if _has(seat, "long_stride") else 0
+    if not any(len(procession_stops(state, k, g, action.steps + extra)) > 1 for g in _guardian_order(state, seat)):
+        return _refuse("bonfire.assume.procession-max", f"none of {seat.colour}'s guardians could take a step",
+                       action)
+    return _unpayable(state, k, action)
+
+
+def _check_path(state: State, k: int, seat: Seat, step: Step, action: BuildPath) -> IllegalAction | None:
+    if step.kind != "act":
+        return _refuse("bonfire.assume.one-action", "one action per turn", action)
+    if f"{action.colour} {action.resource}" not in state.path_display:
+        return _refuse("bonfire.path.build", f"no face-up path tile shows a {action.colour} crystal and "
+                                             f"{action.resource}", action)
+    if len(seat.path) >= MAX_PATH_TILES:
+        return _refuse("bonfire.path.cost", f"{seat.colour} has built all {MAX_PATH_TILES} path tiles", action)
+    return _unpayable(state, k, action)
+
+
+def _check_great_bonfire(state: State, k: int, seat: Seat, step: Step, action: UseGreatBonfire
+                         ) -> IllegalAction | None:
+    if step.kind != "act":
+        return _refuse("bonfire.assume.one-action", "one action per turn", action)
+    if action.space not in state.index.spaces:
+        return _refuse("bonfire.great-bonfire.turn", f"the Great Bonfire has no space {action.space!r}", action)
+    if tuple(action.rewards) not in REWARD_PAIRS:
+        return _refuse("bonfire.great-bonfire.rewards", "take 2 of the 3 rewards: the action tile; the resource or 2 "
+                                                        "points; a portal", action)
+    if not _great_bonfire_tiles(state, seat, action.space):
+        return _refuse("bonfire.assume.great-bonfire-moves", f"the pointer already shows {action.space}; it must "
+                                                             f"move", action)
+    if "portal" in action.rewards:
+        free = [b for b, p in enumerate(seat.portals) if p is None]
+        if not free:
+            return _refuse("bonfire.assume.portal-rightmost", f"every portal space of {seat.colour}'s board is "
+                                                              f"full", action)
+        wanted = state.components.player_board.bonfires[free[-1]].portal
+        if wanted not in state.portals[state.index.spaces.index(action.space)]:
+            return _refuse("bonfire.great-bonfire.portal", f"{seat.colour}'s rightmost free portal space (bonfire "
+                                                           f"{free[-1]}) needs a {wanted} portal, and {action.space} "
+                                                           f"has none", action)
+    return _unpayable(state, k, action)
+
+
+def _check_recruit(state: State, k: int, seat: Seat, step: Step, action: Recruit) -> IllegalAction | None:
+    if step.kind != "act":
+        return _refuse("bonfire.assume.one-action", "one action per turn", action)
+    if action.card not in state.elders and action.card not in state.specialists:
+        return _refuse("bonfire.gnome.cost", f"gnome card {action.card} is not on display", action)
+    if action.payment not in RECRUIT_PAYMENTS:
+        return _refuse("bonfire.gnome.cost", "pay 2-tiles or 1-tile", action)
+    if len(seat.gnomes) >= MAX_GNOMES:
+        return _refuse("bonfire.gnome.limit", f"{seat.colour} already has {MAX_GNOMES} gnomes", action)
+    return _unpayable(state, k, action)
+
+
+def _check_ignite(state: State, k: int, seat: Seat, step: Step, action: Ignite) -> IllegalAction | None:
+    if step.kind != "act":
+        return _refuse("bonfire.turn.options", "one option per turn", action)
+    if not 0 <= action.bonfire < len(seat.tasks) or seat.tasks[action.bonfire] is None:
+        return _refuse("bonfire.ignite.when", f"bonfire {action.bonfire} holds no task disc of {seat.colour}'s",
+                       action)
+    if seat.lit[action.bonfire]:
+        return _refuse("bonfire.ignite.when", f"bonfire {action.bonfire} is already lit", action)
+    disc = state.components.task_discs[seat.tasks[action.bonfire]]
+    if not holds(state, k, disc.condition):
+        return _refuse("bonfire.ignite.when", f"task disc {disc.id} asks for {disc.condition.text}, and "
+                                              f"{seat.colour}'s board does not show it yet", action)
+    return None
+
+
+def _check_pass(state: State, k: int, seat: Seat, step: Step, action: Pass) -> IllegalAction | None:
+    if step.kind != "act" or not state.countdown:
+        return _refuse("bonfire.end.pass", "passing is allowed only in the countdown rounds", action)
+    return None
+
+
+def _check_skip(state: State, k: int, seat: Seat, step: Step, action: Skip) -> IllegalAction | None:
+    if step.kind != "dock":
+        return _refuse("bonfire.boat.extra-claim", "skip ends the claim after docking, and nothing is waiting", action)
+    return None
+
+
+def _check_move(state: State, k: int, seat: Seat, step: Step, action: Move) -> IllegalAction | None:
+    if action.guardian != step.items[0]:
+        return _refuse("bonfire.procession.one-per-space", f"the {step.items[0]} guardian moves now (the one furthest "
+                                                           f"ahead moves first)", action)
+    if action in _march_moves(state, step):
+        return None
+    if action.take is not None and not _has(seat, "chosen_harvest"):
+        return _refuse("bonfire.procession.resource", "only Chosen Harvest lets the player choose the resource",
+                       action)
+    return _refuse("bonfire.procession.step", f"the {action.guardian} guardian cannot end the procession there: "
+                                              f"she walks up to {step.count} step(s) along the built path, stops "
+                                              f"before a tile already taken, and enters the bonfire beside her tile "
+                                              f"only through a portal and if no guardian is there", action)
+
+
+def _check_sit(state: State, k: int, seat: Seat, step: Step, action: SitAt) -> IllegalAction | None:
+    ix = state.index
+    if action.seat not in ix.seats:
+        return _refuse("bonfire.ignite.seat-bonus", f"the council has no seat {action.seat!r}", action)
+    if step.what in state.council[ix.seats.index(action.seat)]:
+        rule = "bonfire.bonus.common-task" if step.what == "neutral" else "bonfire.assume.seat-capacity"
+        return _refuse(rule, f"{action.seat} already holds a {step.what} novice", action)
+    return None
+
+
+def _check_take(state: State, k: int, seat: Seat, step: Step, action: Take) -> IllegalAction | None:
+    ix = state.index
+    pool = ix.resources if step.what == "resource" else ix.actions
+    if action.item not in pool:
+        return _refuse("bonfire.ignite.seat-bonus", f"choose a {step.what}: {', '.join(pool)}", action)
+    if step.what == "action" and not state.supply[ix.actions.index(action.item)]:
+        return _refuse("bonfire.assume.supply-runs-out", f"the supply has no {action.item} tile left", action)
+    return None
+
+
+_CHECKS = {StartTile: _check_start_tile, Cover: _check_cover, Return: _check_return, PlaceFate: _check_fate,
+           Sail: _check_sail, TakeTask: _check_task, ClaimGuardian: _check_guardian, Procession: _check_procession,
+           BuildPath: _check_path, UseGreatBonfire: _check_great_bonfire, Recruit: _check_recruit,
+           Ignite: _check_ignite, Pass: _check_pass, Skip: _check_skip, Move: _check_move, SitAt: _check_sit,
+           Take: _check_take}
+
+
+# ---- chance ----------------------------------------------------------------------------------------------
+def chance_outcomes(state: State) -> list[tuple[Draw, Fraction]]:
+    """The outcomes of the due draw with their exact probabilities, in a fixed order (empty if none is due).
+
+    Task discs, elders, specialists and start players are equally likely; portals, path tiles and offering discs
+    by how many of each symbol, kind or resource are left (a path pile holding only tiles put under it gives its
+    first one for certain).
+    """
+    if not state.is_chance_node:
+        return []
+    step, ix = state.pending[0], state.index
+
+    def even(what: str, items: Sequence[str]) -> list[tuple[Draw, Fraction]]:
+        return [(Draw(what, item), Fraction(1, len(items))) for item in items]
+
+    def weighted(what: str, names: Sequence[str], counts: Sequence[int]) -> list[tuple[Draw, Fraction]]:
+        total = sum(counts)
+        return [(Draw(what, name), Fraction(n, total)) for name, n in zip(names, counts) if n]
+
+    what = step.what
+    if what == "task":
+        return even("task", state.task_box)
+    if what == "elder":
+        return even("elder", state.elder_box)
+    if what == "specialist":
+        return even("specialist", state.reserve)
+    if what == "start":
+        return even("start", state.players)
+    if what == "portal":
+        return weighted("portal", ix.symbols, state.portal_pool)
+    if what == "path":
+        if any(state.path_pile):
+            return weighted("path", ix.path_kinds, state.path_pile)
+        return [(Draw("path", state.path_bottom[0]), Fraction(1))]
+    if what == "offering":
+        return weighted("offering", ix.resources, state.seats[step.seat].offering_pool)
+    raise ValueError(f"unknown draw {what!r}")
+
+
+def _deal(state: State, step: Step, action: Draw, events: list[Event]) -> State:
+    ix, item = state.index, action.item
+    state = _push(state)
+    if step.what == "task":
+        i = ix.task_islands.index(step.target)
+        islands = list(state.islands)
+        islands[i] = (*islands[i], item)
+        box = tuple(d for d in state.task_box if d != item)
+        return state.replace(islands=tuple(islands), task_box=box)
+    if step.what == "elder":
+        slot = state.elders.index(None)
+        elders = list(state.elders)
+        elders[slot] = item
+        return state.replace(elders=tuple(elders), elder_box=tuple(e for e in state.elder_box if e != item))
+    if step.what == "specialist":
+        display = list(state.specialists)
+        display[step.target] = item
+        events.append(Happened(RULES["bonfire.gnome.after-recruit"],
+                               f"specialist {item} is turned up from the reserve"))
+        return state.replace(specialists=tuple(display), reserve=tuple(r for r in state.reserve if r != item))
+    if step.what == "portal":
+        i = ix.spaces.index(step.target)
+        portals = list(state.portals)
+        portals[i] = tuple(sorted((*portals[i], item)))
+        return state.replace(portals=tuple(portals), portal_pool=_add(state.portal_pool, ix.symbols.index(item), -1))
+    if step.what == "path":
+        display = list(state.path_display)
+        display[step.target] = item
+        if any(state.path_pile):
+            state = state.replace(path_pile=_add(state.path_pile, ix.path_kinds.index(item), -1))
+        else:
+            state = state.replace(path_bottom=state.path_bottom[1:])
+        state = state.replace(path_display=tuple(display))
+        return _refresh_paths(state, events)
+    if step.what == "offering":
+        seat = state.seats[step.seat]
+        stack = step.target
+        up = list(seat.offering_up)
+        up[stack] = item
+        stacks = list(seat.offering_stacks)
+        stacks[stack] -= 1
+        seat = seat.replace(offering_up=tuple(up), offering_stacks=tuple(stacks),
+                            offering_pool=_add(seat.offering_pool, ix.resources.index(item), -1))
+        return _set_seat(state, step.seat, seat)
+    if step.what == "start":
+        start = state.players.index(item)
+        n = len(state.seats)
+        order = [(start + j) % n for j in range(n)]
+        events.append(Happened(RULES["bonfire.setup.extensions"], f"{item} has the tower-dome extension and starts",
+                               item))
+        return state.replace(start=start, turn=start).replace(
+            pending=(*(Step("start-tile", seat) for seat in order), Step("act", start), *state.pending))
+    raise ValueError(f"unknown draw {step.what!r}")
+
+
+def _refresh_paths(state: State, events: list[Event]) -> State:
+    """When the 4 face-up path tiles show one crystal colour, they go under the pile and 4 are turned up
+    (``bonfire.path.refresh``); only if the unseen pile holds 4 to replace them, so a refresh always ends."""
+    display = state.path_display
+    if None in display or len({kind.split()[0] for kind in display}) != 1 or sum(state.path_pile) < PATH_DISPLAY:
+        return state
+    pending_paths = any(s.kind == "deal" and s.what == "path" for s in state.pending)
+    if pending_paths:
+        return state
+    events.append(Happened(RULES["bonfire.path.refresh"], f"the 4 face-up path tiles are all "
+                                                          f"{display[0].split()[0]}: they go under the pile"))
+    state = state.replace(path_bottom=(*state.path_bottom, *display), path_display=(None,) * len(display))
+    return state.replace(pending=(*(Step("deal", what="path", target=j) for j in range(len(display))),
+                                  *state.pending))
+
+
+# ---- applying ----------------------------------------------------------------------------------------------
+def apply_action(state: State, action: Action) -> tuple[State, list[Event]]:
+    """Carry out ``action``, known to be legal, then every step the engine does by itself."""
+    events: list[Event] = []
+    step = state.pending[0]
+    if step.kind == "deal":
+        state = _deal(state, step, action, events)
+    else:
+        state = _decide(state, step, action, events)
+    return _run(state, events), events
+
+
+def _decide(state: State, step: Step, action: Action, events: list[Event]) -> State:
+    k = state.current_player
+    seat = state.seats[k]
+    if isinstance(action, StartTile):
+        return _start_tile(_push(state), k, action, events)
+    if isinstance(action, Return):
+        i = state.index.actions.index(action.tile)
+        state = _set_seat(state, k, seat.replace(tiles=_add(seat.tiles, i, -1)))
+        events.append(Happened(RULES["bonfire.assume.return-before-fate"], f"{seat.colour} returns a {action.tile} tile",
+                               seat.colour))
+        return state.replace(supply=_add(state.supply, i, 1))
+    if isinstance(action, PlaceFate):
+        return _place_fate(_push(state, Step("end-turn", k)), k, action, events)
+    if isinstance(action, Ignite):
+        return _ignite(_push(state, Step("end-turn", k)), k, action, events)
+    if isinstance(action, Pass):
+        return _pass(_push(state, Step("end-turn", k)), k, events)
+    if isinstance(action, Cover):
+        return _cover(state, step, action, events)
+    if isinstance(action, Skip):
+        return _push(state)
+    if isinstance(action, Move):
+        return _move(state, step, action, events)
+    if isinstance(action, SitAt):
+        return _sit(_push(state), k, step.what, action.seat, events)
+    if isinstance(action, Take):
+        state = _gain(state, k, action.item, 1, events, "bonfire.ignite.seat-bonus")
+        events.append(Happened(RULES["bonfire.ignite.seat-bonus"], f"{seat.colour} takes {action.item}", seat.colour))
+        return _push(state, *([Step("take", k, step.what, count=step.count - 1)] if step.count > 1 else []))
+    # an action of option II: pay, then carry it out, then end the turn (a dock claim keeps the turn's end)
+    tail = (Step("end-turn", k),) if step.kind == "act" else ()
+    return _pay(_push(state, Step("then", k, action=action), *tail), k, action, events)
+
+
+def _pay(state: State, k: int, action: Action, events: list[Event]) -> State:
+    """Pay the held part of ``action``'s cost; queue ``cover`` steps for what is missing."""
+    paid = _payment(state, k, action)
+    seat = state.seats[k]
+    spent_tiles = [a for a, before, after in zip(state.index.actions, seat.tiles, paid.tiles) for _ in
+                   range(before - after)]
+    state = _set_seat(state, k, seat.replace(resources=paid.resources, tiles=paid.tiles))
+    state = state.replace(supply=_return_tiles(state, seat.tiles, paid.tiles))
+    if paid.done:
+        return state
+    events.append(Happened(RULES["bonfire.pay.substitute-action" if paid.tiles_missing
+                                 else "bonfire.pay.substitute-resource"],
+                           f"{seat.colour} pays {', '.join(spent_tiles) or 'nothing'} and must cover the rest",
+                           seat.colour))
+    return state.replace(pending=(Step("cover", k, paid.action, count=paid.tiles_missing,
+                                       items=paid.resources_missing), *state.pending))
+
+
+def _return_tiles(state: State, before: tuple[int, ...], after: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(s + b - a for s, b, a in zip(state.supply, before, after))
+
+
+def _cover(state: State, step: Step, action: Cover, events: list[Event]) -> State:
+    k = step.seat
+    seat = state.seats[k]
+    paid = apply_cover(_cover_paid(state, step), tuple(action.items), state.index)
+    state = state.replace(supply=_return_tiles(state, seat.tiles, paid.tiles))
+    state = _set_seat(state, k, seat.replace(resources=paid.resources, tiles=paid.tiles))
+    events.append(Happened(RULES["bonfire.pay.substitute-action" if step.count else "bonfire.pay.substitute-resource"],
+                           f"{seat.colour} covers with {'+'.join(action.items)}", seat.colour))
+    if paid.done:
+        return _push(state)
+    return _push(state, Step("cover", k, paid.action, count=paid.tiles_missing, items=paid.resources_missing))
+
+
+def _start_tile(state: State, k: int, action: StartTile, events: list[Event]) -> State:
+    c, ix = state.components, state.index
+    area = fate_area.starting_area(c, swap=action.swap)
+    stack = [t.id for t in c.fate_stack]
+    if action.swap:
+        stack[FATE_SWAP_POSITION - 1] = c.spare_fate_tile.id
+    seat = state.seats[k].replace(fate=area, stack=tuple(stack), resources=(1,) * len(ix.resources))
+    state = _set_seat(state, k, seat)
+    events.append(Happened(RULES["bonfire.setup.start-fate-tile"],
+                           f"{seat.colour} starts with fate tile {area.tile_ids[0]}", seat.colour))
+    state = _gain(state, k, ix.wild_action, 2, events, "bonfire.setup.action-tiles")
+    for symbol in area.tiles[0].tile.symbols:
+        state = _gain(state, k, symbol, 1, events, "bonfire.setup.action-tiles")
+    return state
+
+
+def _place_fate(state: State, k: int, action: PlaceFate, events: list[Event]) -> State:
+    seat, c = state.seats[k], state.components
+    tile = next(t for t in c.fate_tiles if t.id == action.tile)
+    gained = fate_area.gains(seat.fate, tile, action.placement, fate_echo=_has(seat, "fate_echo"))
+    seat = seat.replace(fate=fate_area.place(seat.fate, tile, action.placement),
+                        stack=tuple(t for t in seat.stack if t != action.tile))
+    state = _set_seat(state, k, seat)
+    events.append(Happened(RULES["bonfire.fate.gain"], f"{seat.colour} places fate tile {tile.id} at "
+                                                       f"{action.placement} and gains "
+                                                       f"{', '.join(f'{n} {i}' for i, n in gained.items())}",
+                           seat.colour))
+    for item, n in gained.items():
+        state = _gain(state, k, item, n, events, "bonfire.fate.gain")
+    return state
+
+
+def _ignite(state: State, k: int, action: Ignite, events: list[Event]) -> State:
+    seat = state.seats[k]
+    lit = list(seat.lit)
+    lit[action.bonfire] = True
+    state = _set_seat(state, k, seat.replace(lit=tuple(lit)))
+    disc = state.components.task_discs[seat.tasks[action.bonfire]]
+    events.append(Happened(RULES["bonfire.ignite.when"], f"{seat.colour} lights bonfire {action.bonfire} "
+                                                         f"({disc.colour}, task {disc.id}: {disc.condition.text})",
+                           seat.colour))
+    return _push(state, Step("sit", k, seat.colour), drop=0)
+
+
+def _pass(state: State, k: int, events: list[Event]) -> State:
+    points = COUNTDOWN[state.countdown - 1]
+    state = _score(state, k, points, "countdown", "bonfire.end.pass", events)
+    seat = state.seats[k]
+    return _set_seat(state, k, seat.replace(out=True))
+
+
+def _sit(state: State, k: int, colour: str, seat_id: str, events: list[Event]) -> State:
+    ix, c = state.index, state.components
+    i = ix.seats.index(seat_id)
+    council = list(state.council)
+    council[i] = (*council[i], colour)
+    state = state.replace(council=tuple(council))
+    player = state.seats[k].colour
+    events.append(Happened(RULES["bonfire.ignite.novice"], f"a {colour} novice takes council {seat_id}", player))
+    takes: list[Step] = []
+    for gain in c.council_seats[seat_id].bonus:
+        if gain.kind == "points":
+            state = _score(state, k, gain.amount, "council", "bonfire.ignite.seat-bonus", events)
+        elif gain.item == ANY_ITEM:
+            takes.append(Step("take", k, gain.kind, count=gain.amount))
+        else:
+            state = _gain(state, k, gain.item, gain.amount, events, "bonfire.ignite.seat-bonus")
+    if colour == player and _has(state.seats[k], "council_gold"):
+        state = _gain(state, k, ix.wild_resource, 1, events, "bonfire.specialist.council-gold")
+        events.append(Happened(RULES["bonfire.specialist.council-gold"], f"{player} takes 1 gold (Council Gold)",
+                               player))
+    takes = [t for t in takes if t.what == "resource" or any(state.supply[j] for j in range(len(ix.actions)))]
+    return _push(state, *takes, drop=0)
+
+
+def _move(state: State, step: Step, action: Move, events: list[Event]) -> State:
+    k = step.seat
+    seat, ix = state.seats[k], state.index
+    guardians = [(colour, action.to if action.to != "stay" else where, action.at if action.to != "stay" else at)
+                 if colour == action.guardian else (colour, where, at) for colour, where, at in seat.guardians]
+    state = _set_seat(state, k, seat.replace(guardians=tuple(guardians)))
+    rest = step.items[1:]
+    state = _push(state, *([Step("march", k, count=step.count, items=rest, flag=step.flag)] if rest else []))
+    if action.to == "stay":
+        return state
+    events.append(Happened(RULES["bonfire.procession.step"], f"{seat.colour}'s {action.guardian} guardian moves to "
+                                                             f"{action.to} {action.at}", seat.colour))
+    if action.to == "bonfire":
+        if _has(seat, "bonfire_cheer"):
+            state = _score(state, k, 2, "specialists", "bonfire.specialist.bonfire-cheer", events)
+        return state
+    if not step.flag:
+        return state
+    printed = (state.components.player_board.start_resource if action.at == 0
+               else seat.path[action.at - 1].split()[1])
+    got = action.take or printed
+    state = _gain(state, k, got, 1, events, "bonfire.procession.resource")
+    events.append(Happened(RULES["bonfire.procession.resource"], f"{seat.colour} gains {got}", seat.colour))
+    for card, colour in HARVEST.items():
+        if colour == action.guardian and _has(seat, card):
+            state = _gain(state, k, got, 1, events, f"bonfire.specialist.{colour}-harvest")
+            events.append(Happened(RULES[f"bonfire.specialist.{colour}-harvest"],
+                                   f"{seat.colour} gains {got} once more", seat.colour))
+    return state
+
+
+def _then(state: State, step: Step, events: list[Event]) -> State:
+    """Carry out a paid action of option II."""
+    k, action = step.seat, step.action
+    state = _push(state)
+    seat, c, ix = state.seats[k], state.components, state.index
+    name = seat.colour
+    if isinstance(action, Sail):
+        state = _set_seat(state, k, seat.replace(boat=action.island))
+        events.append(Happened(RULES["bonfire.boat.cost"], f"{name} sails to {c.islands[action.island].name}", name))
+        if _claims(state, state.seats[k]):
+            state = _push(state, Step("dock", k, target=action.island), drop=0)
+        return state
+    if isinstance(action, TakeTask):
+        stack = OFFERING_STACK_NAMES.index(action.offering)
+        i = ix.task_islands.index(seat.boat)
+        islands = list(state.islands)
+        islands[i] = tuple(f"{name} {seat.offering_up[stack]}" if d == action.disc else d for d in islands[i])
+        tasks = list(seat.tasks)
+        tasks[action.bonfire] = action.disc
+        up = list(seat.offering_up)
+        up[stack] = None
+        state = _set_seat(state.replace(islands=tuple(islands)), k,
+                          seat.replace(tasks=tuple(tasks), offering_up=tuple(up)))
+        events.append(Happened(RULES["bonfire.task.offering"], f"{name} takes task disc {action.disc} onto bonfire "
+                                                               f"{action.bonfire}", name))
+        if seat.offering_stacks[stack]:
+            state = _push(state, Step("deal", k, "offering", target=stack), drop=0)
+        return state
+    if isinstance(action, ClaimGuardian):
+        g = ix.guardian_colours.index(action.colour)
+        state = state.replace(guardians=_add(state.guardians, g, -1))
+        state = _set_seat(state, k, seat.replace(guardians=(*seat.guardians, (action.colour, "path", 0))))
+        events.append(Happened(RULES["bonfire.guardian.claim"], f"{name} claims a {action.colour} guardian", name))
+        if _has(seat, "welcome_step"):
+            events.append(Happened(RULES["bonfire.specialist.welcome-step"], f"{name}'s guardians take a free step",
+                                   name))
+            state = _march(state, k, 1, gain=False)
+        return state
+    if isinstance(action, Procession):
+        events.append(Happened(RULES["bonfire.procession.steps"], f"{name} leads a procession of {action.steps} "
+                                                                  f"step(s)", name))
+        return _march(state, k, action.steps + (1 if _has(seat, "long_stride") else 0), gain=True)
+    if isinstance(action, BuildPath):
+        kind = f"{action.colour} {action.resource}"
+        slot = state.path_display.index(kind)
+        display = list(state.path_display)
+        display[slot] = None
+        state = _set_seat(state.replace(path_display=tuple(display)), k, seat.replace(path=(*seat.path, kind)))
+        events.append(Happened(RULES["bonfire.path.build"], f"{name} builds path tile {len(seat.path) + 1}: "
+                                                            f"{kind}", name))
+        if _has(seat, "path_finder"):
+            state = _gain(state, k, action.resource, 1, events, "bonfire.specialist.path-finder")
+        if any(state.path_pile) or state.path_bottom:
+            state = _push(state, Step("deal", None, "path", target=slot), drop=0)
+        return state
+    if isinstance(action, UseGreatBonfire):
+        space = next(s for s in c.great_bonfire.spaces if s.id == action.space)
+        state = _set_seat(state.replace(pointer=action.space), k, seat.replace(great_bonfire_used=True))
+        events.append(Happened(RULES["bonfire.great-bonfire.turn"], f"{name} turns the pointer to {action.space} "
+                                                                    f"and takes {' and '.join(action.rewards)}", name))
+        for reward in action.rewards:
+            if reward == "action":
+                state = _gain(state, k, space.action, 1, events, "bonfire.great-bonfire.rewards")
+            elif reward == "resource":
+                state = _gain(state, k, space.resource, 1, events, "bonfire.great-bonfire.rewards")
+            elif reward == "points":
+                state = _score(state, k, GREAT_BONFIRE_POINTS, "great_bonfire", "bonfire.great-bonfire.rewards",
+                               events)
+            else:
+                seat = state.seats[k]
+                free = max(b for b, p in enumerate(seat.portals) if p is None)
+                symbol = c.player_board.bonfires[free].portal
+                i = ix.spaces.index(action.space)
+                portals = list(state.portals)
+                here = list(portals[i])
+                here.remove(symbol)
+                portals[i] = tuple(here)
+                placed = list(seat.portals)
+                placed[free] = symbol
+                state = _set_seat(state.replace(portals=tuple(portals)), k, seat.replace(portals=tuple(placed)))
+                events.append(Happened(RULES["bonfire.great-bonfire.portal"], f"{name} puts a {symbol} portal by "
+                                                                              f"bonfire {free}", name))
+        return state
+    if isinstance(action, Recruit):
+        is_elder = action.card in state.elders
+        if is_elder:
+            display = list(state.elders)
+            display[display.index(action.card)] = None
+            state = state.replace(elders=tuple(display))
+        else:
+            display = list(state.specialists)
+            slot = display.index(action.card)
+            display[slot] = None
+            state = state.replace(specialists=tuple(display))
+        seat = seat.replace(gnomes=(*seat.gnomes, action.card))
+        state = _set_seat(state, k, seat)
+        events.append(Happened(RULES["bonfire.gnome.cost"], f"{name} recruits {action.card}", name))
+        if is_elder:
+            state = _score(state, k, c.elders[action.card].points, "elders", "bonfire.gnome.after-recruit", events)
+            if _has(seat, "elder_patron"):
+                state = _score(state, k, 2, "specialists", "bonfire.specialist.elder-patron", events)
+        elif state.reserve:
+            state = _push(state, Step("deal", None, "specialist", target=slot), drop=0)
+        if _has(seat, "recruiters_gift"):
+            state = _gain(state, k, ix.wild_action, 1, events, "bonfire.specialist.recruiters-gift")
+        return state
+    raise ValueError(f"cannot carry out {action!r}")
+
+
+def _march(state: State, k: int, steps: int, *, gain: bool) -> State:
+    order = _guardian_order(state, state.seats[k])
+    if not order:
+        return state
+    return _push(state, Step("march", k, count=steps, items=order, flag=gain), drop=0)
+
+
+def _end_turn(state: State, step: Step, events: list[Event]) -> State:
+    """End ``step.seat``'s turn: common tasks (``bonfire.bonus.common-task``), the end trigger, the next player."""
+    k = step.seat
+    seat, c, ix = state.seats[k], state.components, state.index
+    for j, task_id in enumerate(ix.common):
+        if task_id in seat.common or not holds(state, k, c.common_tasks[task_id].condition):
+            continue
+        seat = seat.replace(common=(*seat.common, task_id))
+        state = _set_seat(state, k, seat)
+        events.append(Happened(RULES["bonfire.bonus.common-task"], f"{seat.colour} fulfils the common task "
+                                                                   f"{c.common_tasks[task_id].name}", seat.colour))
+        if _has(seat, "common_reward"):
+            state = _gain(state, k, ix.wild_resource, 1, events, "bonfire.specialist.common-reward")
+            state = _gain(state, k, ix.wild_action, 1, events, "bonfire.specialist.common-reward")
+        if state.neutral[j]:
+            neutral = list(state.neutral)
+            neutral[j] = False
+            state = state.replace(neutral=tuple(neutral))
+            return _push(state, Step("sit", k, "neutral"), drop=0)   # end-turn stays due after the seat
+    state = _push(state)
+    if not state.triggered and state.novices_in_council() >= END_TRIGGER[len(state.seats)]:
+        state = state.replace(triggered=True)
+        events.append(Happened(RULES["bonfire.end.trigger"], f"the council holds {state.novices_in_council()} "
+                                                             f"novices: the countdown starts after this round"))
+    return _next_turn(state, k, events)
+
+
+def _next_turn(state: State, k: int, events: list[Event]) -> State:
+    """Hand the turn on clockwise from seat ``k`` (``bonfire.turn.options``), starting countdown rounds at the start
+    player (``bonfire.end.countdown``) and skipping players who are out; the game ends after the fifth countdown
+    round or when everyone is out."""
+    n = len(state.seats)
+    countdown = state.countdown
+    for _ in range(n * (len(COUNTDOWN) + 2)):
+        k = (k + 1) % n
+        if k == state.start:
+            if countdown:
+                countdown += 1
+                if countdown > len(COUNTDOWN):
+                    events.append(Happened(RULES["bonfire.end.countdown"], "the fifth countdown round is over: "
+                                                                           "final scoring"))
+                    return state.replace(countdown=countdown, pending=())
+                events.append(Happened(RULES["bonfire.end.countdown"], f"countdown round {countdown} (disc "
+                                                                       f"{COUNTDOWN[countdown - 1]})"))
+            elif state.triggered:
+                countdown = 1
+                events.append(Happened(RULES["bonfire.end.countdown"], f"{state.players[k]} takes the countdown "
+                                                                       f"stack: countdown round 1 (disc "
+                                                                       f"{COUNTDOWN[0]})"))
+        state = state.replace(countdown=countdown)
+        if state.seats[k].out:
+            if not countdown and all(s.out for s in state.seats):
+                break
+            continue
+        probe = state.replace(turn=k, pending=(Step("act", k),))
+        if countdown or any(refusal(probe, action) is None for action in _candidates(probe)):
+            return state.replace(turn=k, pending=(Step("act", k), *state.pending))
+        state = _set_seat(state, k, state.seats[k].replace(out=True))
+        events.append(Happened(RULES["bonfire.turn.stuck"], f"{state.players[k]} can do none of the three options "
+                                                            f"and takes no more turns", state.players[k]))
+    events.append(Happened(RULES["bonfire.assume.everyone-out"], "no player can take a turn: final scoring"))
+    return state.replace(countdown=countdown, pending=())
+
+
+def _run(state: State, events: list[Event]) -> State:
+    """Carry out the steps the engine does by itself until a player or chance decides (or the game ends)."""
+    while state.pending:
+        step = state.pending[0]
+        if step.kind == "then":
+            state = _then(state, step, events)
+        elif step.kind == "end-turn":
+            state = _end_turn(state, step, events)
+        elif step.kind == "march" and len(_march_moves(state, step)) == 1:
+            state = _push(state, *([Step("march", step.seat, count=step.count, items=step.items[1:],
+                                         flag=step.flag)] if step.items[1:] else []))
+        elif step.kind == "take" and step.what == "action" and not any(state.supply):
+            state = _push(state)
+        else:
+            break
+    return state
+
+
+_ = (Counter, Seat)
