@@ -309,15 +309,22 @@ def placements(area: FateState, tile: FateTile) -> list[Placement]:
     ['1,1 down', '1,1 down reversed', '1,5 down']
     """
     found = []
-    for row in range(1, area.layout.rows + 1):
-        for col in range(1, area.layout.cols + 1):
+    if tile.id in area.tile_ids:
+        return found
+    rows, cols, covered = area.layout.rows, area.layout.cols, area.covered
+    symmetric = tuple(reversed(tile.symbols)) == tuple(tile.symbols)
+    for row in range(1, rows + 1):
+        for col in range(1, cols + 1):
             for direction in DIRECTIONS:
-                for turned in (False, True):
-                    p = Placement((row, col), direction, reversed=turned)
-                    if turned and tuple(reversed(tile.symbols)) == tuple(tile.symbols):
-                        continue
-                    if _refusal(area, tile, p) is None:
-                        found.append(p)
+                dr, dc = _STEP[direction]
+                squares = [(row + j * dr, col + j * dc) for j in range(FATE_SYMBOLS)]
+                if squares[-1][0] > rows or squares[-1][1] > cols or any(sq in covered for sq in squares):
+                    continue
+                if not any(n in covered for sq in squares for n in _neighbours(sq)):
+                    continue
+                found.append(Placement((row, col), direction))
+                if not symmetric:
+                    found.append(Placement((row, col), direction, reversed=True))
     return sorted(found)
 
 

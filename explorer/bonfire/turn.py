@@ -274,8 +274,9 @@ def _candidates(state: State) -> list[Action]:
         if tiles_needed and _can_pay(state, k, Cost("great_bonfire", tiles_needed)):
             out += [UseGreatBonfire(space, pair) for pair in REWARD_PAIRS]
     if len(seat.gnomes) < MAX_GNOMES:
-        out += [Recruit(card, pay) for card in (*state.elders, *state.specialists) if card
-                for pay in RECRUIT_PAYMENTS]
+        for card in (*state.elders, *state.specialists):
+            if card:
+                out += [a for pay in RECRUIT_PAYMENTS if _can_pay(state, k, action_cost(state, k, a := Recruit(card, pay)))]
     out += [Ignite(b) for b, disc in enumerate(seat.tasks) if disc and not seat.lit[b]]
     if state.countdown:
         out.append(Pass())
@@ -653,8 +654,9 @@ def _deal(state: State, step: Step, action: Draw, events: list[Event]) -> State:
     if step.what == "specialist":
         display = list(state.specialists)
         display[step.target] = item
-        events.append(Happened(RULES["bonfire.gnome.after-recruit"],
-                               f"specialist {item} is turned up from the reserve"))
+        if state.start is not None:
+            events.append(Happened(RULES["bonfire.gnome.after-recruit"],
+                                   f"specialist {item} is turned up from the reserve"))
         return state.replace(specialists=tuple(display), reserve=tuple(r for r in state.reserve if r != item))
     if step.what == "portal":
         i = ix.spaces.index(step.target)
@@ -757,15 +759,19 @@ def _pay(state: State, k: int, action: Action, events: list[Event]) -> State:
     """Pay the held part of ``action``'s cost; queue ``cover`` steps for what is missing."""
     paid = _payment(state, k, action)
     seat = state.seats[k]
-    spent_tiles = [a for a, before, after in zip(state.index.actions, seat.tiles, paid.tiles) for _ in
-                   range(before - after)]
+    spent = [a for a, before, after in zip(state.index.actions, seat.tiles, paid.tiles) for _ in range(before - after)]
+    spent += [r for r, before, after in zip(state.index.resources, seat.resources, paid.resources)
+              for _ in range(before - after)]
     state = _set_seat(state, k, seat.replace(resources=paid.resources, tiles=paid.tiles))
     state = state.replace(supply=_return_tiles(state, seat.tiles, paid.tiles))
     if paid.done:
         return state
+    missing = ([f"{paid.tiles_missing} {paid.action.replace('_', ' ')} tile{'s' * (paid.tiles_missing != 1)}"]
+               if paid.tiles_missing else []) + [("a resource of their choice" if r == ANY else r)
+                                                 for r in paid.resources_missing]
     events.append(Happened(RULES["bonfire.pay.substitute-action" if paid.tiles_missing
                                  else "bonfire.pay.substitute-resource"],
-                           f"{seat.colour} pays {', '.join(spent_tiles) or 'nothing'} and must cover the rest",
+                           f"{seat.colour} pays {', '.join(spent) or 'nothing yet'}; missing: {', '.join(missing)}",
                            seat.colour))
     return state.replace(pending=(Step("cover", k, paid.action, count=paid.tiles_missing,
                                        items=paid.resources_missing), *state.pending))

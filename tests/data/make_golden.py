@@ -80,10 +80,43 @@ def flashpoint_lab_transcript() -> str:
     return flashpoint_transcript(seed=2013, players=4, building="laboratory_attic", platform=True)
 
 
+def bonfire_transcript(seed: int = 2024, players: int = 2) -> str:
+    """Every action of a seeded Bonfire game (setup draws included, as chance steps) played by the property tests'
+    directed player from a late-game position (the neutral novices seated, one more action tile of each type per
+    player: ``tests/bonfire/bonfire_players.py``), so the countdown is reached; events with their rule ids, then the
+    final scores by category and the winners."""
+    sys.path.insert(0, str(HERE.parent / "bonfire"))
+    from bonfire_players import directed_player, late_game
+
+    from explorer.bonfire.components import Components
+    from explorer.bonfire.setup import initial_state
+
+    lines = [f"# Bonfire: a seeded game (seed {seed}, {players} players), directed player from a late-game position.",
+             "# Rules: seed 002_3a90ca77d2ddc4ae.txt (Portuguese summary), bonfire_flashpoint_sources.md part A,",
+             "# DECISIONS.md Bonfire; OUR OWN component data. Choices: random.Random(seed); chance: the game's seed.",
+             "# Regenerate with tests/data/make_golden.py after a deliberate rules change."]
+    chooser = random.Random(seed)
+    s = initial_state(players, seed, Components.default())
+    while not s.is_terminal:
+        action = s.sample_chance() if s.is_chance_node else directed_player(s, chooser)
+        s = s.apply(action)
+        lines.append(f"{action}")
+        lines += [f"    {e.describe()}  [{e.rule.id}]" for e in s.events]
+        if s.phase == "play" and not s.seats[0].great_bonfire_used and "late" not in lines[3]:
+            s = late_game(s)
+            lines[3] += " (late)"
+            lines.append("# late-game position: the 5 neutral novices seated, +1 action tile of each type each")
+    lines.append("# final scores")
+    lines += [f"{name}: {score.total} {dict(score)}" for name, score in s.scores().items()]
+    lines.append(f"# winners: {', '.join(s.winners())}")
+    return "\n".join(lines) + "\n"
+
+
 TRANSCRIPTS = {"london": ("london1666_seed1666.txt", london_transcript),
                "portobello": ("portobello_seed2007.txt", portobello_transcript),
                "flashpoint": ("flashpoint_seed2011.txt", flashpoint_transcript),
-               "flashpoint-lab": ("flashpoint_lab_seed2013.txt", flashpoint_lab_transcript)}
+               "flashpoint-lab": ("flashpoint_lab_seed2013.txt", flashpoint_lab_transcript),
+               "bonfire": ("bonfire_seed2024.txt", bonfire_transcript)}
 """Each game's golden file and the function that writes it."""
 
 
