@@ -433,7 +433,7 @@ def _check_task(state: State, k: int, seat: Seat, step: Step, action: TakeTask) 
     island = c.islands.get(seat.boat) if seat.boat else None
     if island is None or island.kind != "task":
         return _refuse("bonfire.task.at-island", f"{seat.colour}'s boat lies at no task island", action)
-    if action.disc not in state.island_content(island.id):
+    if action.disc not in c.task_discs or action.disc not in state.island_content(island.id):
         return _refuse("bonfire.task.at-island", f"task disc {action.disc} is not at {island.name}, where "
                                                  f"{seat.colour}'s boat lies", action)
     if action.offering not in OFFERING_STACK_NAMES:
