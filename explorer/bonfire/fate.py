@@ -194,7 +194,7 @@ class FateState:
             raise ValueError(f"a fate area is {{'tiles': [{{'tile': id, 'at': '3,2 across'}}, ...]}}, got {data!r}")
         tiles = []
         for k, entry in enumerate(entries):
-            if not isinstance(entry, Mapping) or entry.get("tile") not in by_id:
+            if not isinstance(entry, Mapping) or not isinstance(entry.get("tile"), str) or entry["tile"] not in by_id:
                 raise ValueError(f"tiles[{k}]: expected {{'tile': one of {', '.join(by_id)}, 'at': ...}}, "
                                  f"got {entry!r}")
             tiles.append((by_id[entry["tile"]], parse_placement(entry.get("at"))))

@@ -255,6 +255,11 @@ def from_dict(data: Any, components: Components | None = None) -> State:
     if set(b.portals) != set(ix.spaces):
         p.add(f"board.portals: expected the spaces {', '.join(ix.spaces)}")
     portals = tuple(tuple(sorted(b.portals.get(s, []))) for s in ix.spaces)
+    for space, row in zip(ix.spaces, portals):
+        unknown = sorted(set(row) - set(ix.symbols))
+        if unknown:
+            p.add(f"board.portals.{space}: unknown portal symbol(s) {', '.join(unknown)}; the symbols are "
+                  f"{', '.join(ix.symbols)}")
     portal_pool = _by(ix.symbols, b.portal_pool, "board.portal_pool", p)
     path_pile = _by(ix.path_kinds, b.path_pile, "board.path_pile", p)
     for where, kinds in (("board.path_bottom", b.path_bottom), ("board.path_display", b.path_display)):
@@ -270,7 +275,7 @@ def from_dict(data: Any, components: Components | None = None) -> State:
                 p.add(f"board.council.{seat_id}: {colour!r} is neither a player nor neutral")
         if len(set(row)) != len(row):
             p.add(f"board.council.{seat_id}: a seat holds one novice of each colour "
-                  f"(bonfire.assume.seat-capacity), got {row}")
+                  f"(bonfire.assume.seat-capacity), got {list(row)}")
     if set(b.neutral) != set(ix.common):
         p.add(f"board.neutral: expected the common tasks {', '.join(ix.common)}")
     neutral = tuple(b.neutral.get(t, True) for t in ix.common)
@@ -406,7 +411,8 @@ def from_dict(data: Any, components: Components | None = None) -> State:
                             tuple(st.items), action, st.flag))
     waiting = Counter(st.what for st in pending if st.kind == "sit")
     for k, s in enumerate(seats):
-        placed = Counter(item.split()[1] for items in islands for item in items if item.split()[0] == s.colour)
+        placed = Counter(r for items in islands for item in items
+                         for colour, r in [_offering(item)] if colour == s.colour)
         for j, r in enumerate(ix.resources):
             held = s.offering_pool[j] + s.offering_up.count(r) + placed[r]
             if held > c.offering_discs.get(r, 0):
@@ -420,8 +426,13 @@ def from_dict(data: Any, components: Components | None = None) -> State:
         p.add(f"board.council: {neutral.count(False)} neutral novices have left their common tasks, the council "
               f"holds {sum(row.count('neutral') for row in council)}")
 
-    if pending and pending[0].kind not in ("deal",) and pending[0].seat is None:
-        p.add("pending[0]: a step a player decides names the seat")
+    for j, step in enumerate(pending):
+        for problem in _step_problems(step, seats, c, ix):
+            p.add(f"pending[{j}] ({step.kind}): {problem}")
+    if pos.countdown > len(COUNTDOWN) and pending:
+        p.add(f"countdown: {pos.countdown} means the countdown is over and the game with it; nothing may be pending")
+    if pending and pending[0].kind in ("then", "end-turn"):
+        p.add(f"pending[0]: a {pending[0].kind} step is carried out by the engine at once and is never due")
     triggered_now = sum(len(row) for row in council) >= END_TRIGGER[n]
     if pos.countdown and not pos.triggered:
         p.add("countdown: the countdown runs only once the end trigger is reached")
@@ -440,6 +451,54 @@ def from_dict(data: Any, components: Components | None = None) -> State:
                  path_display=tuple(b.path_display), council=council, neutral=neutral, supply=supply,
                  start=start, turn=turn if turn is not None else 0, countdown=pos.countdown,
                  triggered=pos.triggered, pending=tuple(pending), rng=rng)
+
+
+_SEATED = ("start-tile", "cover", "then", "dock", "march", "sit", "take", "act", "end-turn")
+
+
+def _step_problems(step: Step, seats: list[Seat], c: Components, ix: Index) -> list[str]:
+    """What is wrong with one pending step's content (empty if nothing)."""
+    out = []
+    if step.kind in _SEATED and step.seat is None:
+        return ["names no seat (a player decides it or it is theirs)"]
+    seat = seats[step.seat] if step.seat is not None and step.seat < len(seats) else None
+    if step.kind == "deal":
+        targets: dict[str, Any] = {"task": ix.task_islands, "elder": (None,), "specialist": tuple(range(6)),
+                                   "portal": ix.spaces, "path": tuple(range(4)), "offering": (0, 1),
+                                   "start": (None,)}
+        if step.what not in targets:
+            return [f"draws {step.what!r}; a draw is one of {', '.join(targets)}"]
+        if step.target not in targets[step.what]:
+            out.append(f"a {step.what} draw cannot go to {step.target!r}")
+        if step.what == "offering" and seat is None:
+            out.append("an offering disc is turned up for a seat, and none is named")
+    elif step.kind == "cover":
+        if step.count and step.what not in ix.actions:
+            out.append(f"missing tiles of an unknown type {step.what!r}")
+        if any(r not in ix.resources and r != "any" for r in step.items):
+            out.append(f"missing resources {list(step.items)} are not all resources or 'any'")
+        if not step.count and not step.items:
+            out.append("nothing is missing")
+    elif step.kind == "then" and step.action is None:
+        out.append("names no action to carry out")
+    elif step.kind == "dock" and step.target not in c.islands:
+        out.append(f"no island {step.target!r}")
+    elif step.kind == "march":
+        have = {g[0] for g in seat.guardians} if seat else set()
+        if not step.items or any(g not in have for g in step.items) or step.count < 1:
+            out.append(f"marches guardians {list(step.items)} for {step.count} step(s); the player has "
+                       f"{sorted(have)}")
+    elif step.kind == "sit" and step.what != "neutral" and (seat is None or step.what != seat.colour):
+        out.append(f"a {step.what!r} novice cannot be seated by this player")
+    elif step.kind == "take" and (step.what not in ("resource", "action") or step.count < 1):
+        out.append(f"takes {step.count} {step.what!r}; a bonus choice takes resources or action tiles")
+    return out
+
+
+def _offering(item: str) -> tuple[str | None, str | None]:
+    """``(colour, resource)`` of an offering disc written ``"<colour> <resource>"``; ``(None, None)`` otherwise."""
+    parts = item.split()
+    return (parts[0], parts[1]) if len(parts) == 2 else (None, None)
 
 
 def _once(found: list[str], known: Any, what: str, p: _Problems) -> None:
