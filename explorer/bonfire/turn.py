@@ -418,8 +418,6 @@ def _check_fate(state: State, k: int, seat: Seat, step: Step, action: PlaceFate)
 
 
 def _check_sail(state: State, k: int, seat: Seat, step: Step, action: Sail) -> IllegalAction | None:
-    if step.kind != "act":
-        return _refuse("bonfire.assume.one-action", "the boat has just sailed; one action per turn", action)
     if action.island not in state.components.islands:
         return _refuse("bonfire.boat.cost", f"there is no island {action.island!r}", action)
     if action.island == seat.boat:
@@ -469,8 +467,6 @@ def _check_guardian(state: State, k: int, seat: Seat, step: Step, action: ClaimG
 
 
 def _check_procession(state: State, k: int, seat: Seat, step: Step, action: Procession) -> IllegalAction | None:
-    if step.kind != "act":
-        return _refuse("bonfire.assume.one-action", "one action per turn", action)
     if not 1 <= action.steps <= MAX_PROCESSION_STEPS:
         return _refuse("bonfire.assume.procession-max", f"a procession has 1 to {MAX_PROCESSION_STEPS} steps",
                        action)
@@ -482,8 +478,6 @@ def _check_procession(state: State, k: int, seat: Seat, step: Step, action: Proc
 
 
 def _check_path(state: State, k: int, seat: Seat, step: Step, action: BuildPath) -> IllegalAction | None:
-    if step.kind != "act":
-        return _refuse("bonfire.assume.one-action", "one action per turn", action)
     if f"{action.colour} {action.resource}" not in state.path_display:
         return _refuse("bonfire.path.build", f"no face-up path tile shows a {action.colour} crystal and "
                                              f"{action.resource}", action)
@@ -494,8 +488,6 @@ def _check_path(state: State, k: int, seat: Seat, step: Step, action: BuildPath)
 
 def _check_great_bonfire(state: State, k: int, seat: Seat, step: Step, action: UseGreatBonfire
                          ) -> IllegalAction | None:
-    if step.kind != "act":
-        return _refuse("bonfire.assume.one-action", "one action per turn", action)
     if action.space not in state.index.spaces:
         return _refuse("bonfire.great-bonfire.turn", f"the Great Bonfire has no space {action.space!r}", action)
     if tuple(action.rewards) not in REWARD_PAIRS:
@@ -518,8 +510,6 @@ def _check_great_bonfire(state: State, k: int, seat: Seat, step: Step, action: U
 
 
 def _check_recruit(state: State, k: int, seat: Seat, step: Step, action: Recruit) -> IllegalAction | None:
-    if step.kind != "act":
-        return _refuse("bonfire.assume.one-action", "one action per turn", action)
     if action.card not in state.elders and action.card not in state.specialists:
         return _refuse("bonfire.gnome.cost", f"gnome card {action.card} is not on display", action)
     if action.payment not in RECRUIT_PAYMENTS:
@@ -530,8 +520,6 @@ def _check_recruit(state: State, k: int, seat: Seat, step: Step, action: Recruit
 
 
 def _check_ignite(state: State, k: int, seat: Seat, step: Step, action: Ignite) -> IllegalAction | None:
-    if step.kind != "act":
-        return _refuse("bonfire.turn.options", "one option per turn", action)
     if not 0 <= action.bonfire < len(seat.tasks) or seat.tasks[action.bonfire] is None:
         return _refuse("bonfire.ignite.when", f"bonfire {action.bonfire} holds no task disc of {seat.colour}'s",
                        action)
@@ -545,15 +533,13 @@ def _check_ignite(state: State, k: int, seat: Seat, step: Step, action: Ignite) 
 
 
 def _check_pass(state: State, k: int, seat: Seat, step: Step, action: Pass) -> IllegalAction | None:
-    if step.kind != "act" or not state.countdown:
+    if not state.countdown:
         return _refuse("bonfire.end.pass", "passing is allowed only in the countdown rounds", action)
     return None
 
 
 def _check_skip(state: State, k: int, seat: Seat, step: Step, action: Skip) -> IllegalAction | None:
-    if step.kind != "dock":
-        return _refuse("bonfire.boat.extra-claim", "skip ends the claim after docking, and nothing is waiting", action)
-    return None
+    return None  # only ever asked at a dock step: the other steps refuse it first (refusal)
 
 
 def _check_move(state: State, k: int, seat: Seat, step: Step, action: Move) -> IllegalAction | None:
@@ -909,8 +895,9 @@ def _then(state: State, step: Step, events: list[Event]) -> State:
     if isinstance(action, Sail):
         state = _set_seat(state, k, seat.replace(boat=action.island))
         events.append(Happened(RULES["bonfire.boat.cost"], f"{name} sails to {c.islands[action.island].name}", name))
-        if _claims(state, state.seats[k]):
-            state = _push(state, Step("dock", k, target=action.island), drop=0)
+        docked = _push(state, Step("dock", k, target=action.island), drop=0)
+        if any(refusal(docked, claim) is None for claim in _claims(docked, docked.seats[k])):
+            return docked
         return state
     if isinstance(action, TakeTask):
         stack = OFFERING_STACK_NAMES.index(action.offering)

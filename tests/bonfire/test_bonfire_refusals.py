@@ -8,8 +8,7 @@ or from its position data edited by hand (``edited``), keeping every component c
 
 The checks are grouped as ``refusal`` dispatches them: first the due step (a step waiting for one kind of
 action refuses every other kind), then one ``_check_*`` function per action type. A handful of checks guard
-steps the engine never stops at (an ``end-turn`` step due) or counts the shipped components cannot reach; those
-are built by hand and say so. Last, seeded random games compare ``refusal`` with ``legal_actions`` over a broad
+counts the shipped components cannot reach; those are built by hand and say so. Last, seeded random games compare ``refusal`` with ``legal_actions`` over a broad
 set of candidate actions.
 """
 
@@ -104,11 +103,6 @@ def portal_to(d: Data, k: int, bonfire: int, symbol: str) -> None:
     space = next(s for s, row in d["board"]["portals"].items() if symbol in row)
     d["board"]["portals"][space].remove(symbol)
     d["seats"][k]["portals"][bonfire] = symbol
-
-
-def at_end_turn(d: Data) -> None:
-    """Orange's ``end-turn`` step is due: a step the engine always carries out itself (never stops at)."""
-    d["pending"] = [{"kind": "end-turn", "seat": "orange"}]
 
 
 def pos(*changes: Callable[[Data], None], state: State | None = None) -> State:
@@ -790,29 +784,6 @@ def test_cover_a_missing_resource_wrongly() -> None:
         err = refused(s, action, "bonfire.pay.substitute-resource")
         assert "the missing berries" in message(err)
     assert sorted(str(a) for a in s.legal_actions()) == ["cover stone+stone", "cover wood+stone", "cover wood+wood"]
-
-
-# ---- checks for steps the engine never stops at ------------------------------------------------------------------------
-@pytest.mark.parametrize("action, rule, text", [
-    ("boat mossbank", "bonfire.assume.one-action", "one action per turn"),
-    ("procession 1", "bonfire.assume.one-action", "one action per turn"),
-    ("path red stone", "bonfire.assume.one-action", "one action per turn"),
-    ("great-bonfire west action+points", "bonfire.assume.one-action", "one action per turn"),
-    ("gnome sage 2-tiles", "bonfire.assume.one-action", "one action per turn"),
-    ("ignite 0", "bonfire.turn.options", "one option per turn"),
-    ("pass", "bonfire.end.pass", "only in the countdown rounds"),
-    ("skip", "bonfire.boat.extra-claim", "nothing is waiting"),
-])
-def test_option_ii_and_iii_checks_at_an_end_turn_step(action: str, rule: str, text: str) -> None:
-    """Hand-made: an ``end-turn`` step due (the engine carries it out at once in play, so these guards of
-    ``_check_sail`` ... ``_check_skip`` are reached only through a hand-made position)."""
-    err = refused(pos(at_end_turn), action, rule)
-    assert text in message(err)
-
-
-def test_a_draw_at_an_end_turn_step() -> None:
-    err = refused(pos(at_end_turn), "draw task t01", "bonfire.turn.options")
-    assert "is not a Bonfire action" in message(err)
 
 
 # ---- refusal and legal_actions agree ------------------------------------------------------------------------------------------
