@@ -11,7 +11,7 @@ import gc
 import random
 import tracemalloc
 
-from benchmarks.timing import best_of
+from benchmarks.timing import best_of, time_legal_and_apply
 from explorer.bonfire import Components, State, new_game
 from explorer.bonfire.setup import initial_state
 
@@ -38,27 +38,7 @@ def main() -> dict[str, float]:
     out: dict[str, float] = {}
     states = [s for seed in range(30) for s in game(seed, 2 + seed % 3)]
 
-    fresh: list[State] = []
-
-    def uncached() -> None:  # copies without the cached legal actions
-        fresh[:] = [State.from_dict(s.to_dict()) for s in states]
-
-    dt = best_of(lambda: [s.legal_actions() for s in fresh], uncached)
-    actions = [s.legal_actions() for s in fresh]
-    out["legal_actions/s"] = len(fresh) / dt
-    print(f"legal_actions: {len(fresh) / dt:,.0f} /s over {len(fresh)} positions of 30 games, 2-4 players "
-          f"({sum(map(len, actions)) / len(actions):.1f} actions each on average)")
-
-    chooser = random.Random(1)
-    picks = [(s, chooser.choice(a)) for s, a in zip(fresh, actions) if a]
-    dt = best_of(lambda: [s.apply(a) for s, a in picks])
-    out["apply/s"] = len(picks) / dt
-    print(f"apply (legal actions known): {len(picks) / dt:,.0f} /s")
-    cold: list[State] = []
-    dt = best_of(lambda: [s.apply(a) for s, (_, a) in zip(cold, picks)],
-                 lambda: cold.__setitem__(slice(None), [State.from_dict(s.to_dict()) for s, _ in picks]))
-    out["apply cold/s"] = len(cold) / dt
-    print(f"apply (cold, includes the legality check): {len(cold) / dt:,.0f} /s")
+    out.update(time_legal_and_apply(states, lambda s: State.from_dict(s.to_dict()), "30 games, 2-4 players"))
 
     setups = 100
     for players in (2, 4):

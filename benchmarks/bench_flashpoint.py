@@ -17,7 +17,7 @@ import gc
 import random
 import tracemalloc
 
-from benchmarks.timing import best_of
+from benchmarks.timing import best_of, time_legal_and_apply
 from explorer.flashpoint import State, new_game
 from explorer.flashpoint import actions as A
 from explorer.flashpoint.outlook import fire_outlook
@@ -115,27 +115,9 @@ def main() -> dict[str, float]:
     experienced = [s for seed in range(30) for s in game(seed, True)]
     states = family + experienced
 
-    def uncached() -> list[State]:  # copies without the cached legal actions
-        return [State.from_dict(s.to_dict(), board=s.building) for s in states if round_trips(s)]
-
-    fresh: list[State] = []
-    dt = best_of(lambda: [s.legal_actions() for s in fresh], lambda: fresh.__setitem__(slice(None), uncached()))
-    actions = [s.legal_actions() for s in fresh]
-    out["legal_actions/s"] = len(fresh) / dt
-    print(f"legal_actions: {len(fresh) / dt:,.0f} /s over {len(fresh)} positions of 60 games, Family and "
-          f"Experienced ({sum(map(len, actions)) / len(actions):.1f} actions each on average)")
-
-    chooser = random.Random(1)
-    picks = [(s, chooser.choice(a)) for s, a in zip(fresh, actions) if a]
-    dt = best_of(lambda: [s.apply(a) for s, a in picks])
-    out["apply/s"] = len(picks) / dt
-    print(f"apply (legal actions known): {len(picks) / dt:,.0f} /s")
-    cold: list[State] = []
-    dt = best_of(lambda: [s.apply(a) for s, (_, a) in zip(cold, picks)],
-                 lambda: cold.__setitem__(slice(None), [State.from_dict(s.to_dict(), board=s.building)
-                                                        for s, _ in picks]))
-    out["apply cold/s"] = len(cold) / dt
-    print(f"apply (cold, includes the legality check): {len(cold) / dt:,.0f} /s")
+    out.update(time_legal_and_apply([s for s in states if round_trips(s)],
+                                    lambda s: State.from_dict(s.to_dict(), board=s.building),
+                                    "60 games, Family and Experienced"))
 
     for experienced_game, label in ((False, "Family"), (True, "Experienced")):
         rolls = [s for s in (experienced if experienced_game else family)

@@ -1389,10 +1389,17 @@ class Components:
             InvalidData: listing every problem: files missing or unreadable, headers wrong, a part or a section
                 given twice, an unknown section, and whatever :meth:`from_dict` finds in the merged data.
         """
+        if isinstance(paths, (str, Path)):
+            paths = [paths]  # one file holding every part
+        elif not isinstance(paths, Iterable):
+            raise InvalidData("Bonfire components", [f"expected a list of file paths, got {type(paths).__name__}"])
         problems: list[str] = []
         merged: dict[str, Any] = {"format": FORMAT, "format_version": FORMAT_VERSION, "sources": {}}
         given: dict[str, str] = {}
         for path in paths:
+            if not isinstance(path, (str, Path)):
+                problems.append(f"expected a file path, got {type(path).__name__}")
+                continue
             name = Path(path).name
             try:
                 data = read_data_file(path)
@@ -1450,8 +1457,8 @@ class Components:
         return Components.from_files(DATA / f"{part}.yaml" for part in PARTS)
 
     def to_dict(self) -> dict[str, Any]:
-        """The components in the merged file format (``Components.from_dict(c.to_dict())`` gives equal
-        components; optional fields at their default are left out).
+        """The components in the merged file format (``Components.from_dict(c.to_dict())`` gives components with
+        the same ``to_dict()``; components compare by identity; optional fields at their default are left out).
 
         >>> data = Components.default().to_dict()
         >>> data["format"], data["countdown"], data["path_tiles"]["yellow"][:2]

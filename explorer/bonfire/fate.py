@@ -52,7 +52,7 @@ DIRECTIONS = (ACROSS, DOWN)
 """Both directions, in the order :func:`placements` lists them."""
 _STEP = {ACROSS: (0, 1), DOWN: (1, 0)}
 _SIDES = ((-1, 0), (0, -1), (0, 1), (1, 0))
-_PLACEMENT_TEXT = re.compile(r"^\s*(\d+)\s*,\s*(\d+)\s+(across|down)(\s+reversed)?\s*$")
+_PLACEMENT_TEXT = re.compile(r"^\s*([0-9]{1,3})\s*,\s*([0-9]{1,3})\s+(across|down)(\s+reversed)?\s*$")
 
 
 @dataclass(frozen=True, order=True)

@@ -44,6 +44,7 @@ from explorer.core.schema import problems_from_validation_error
 from .actions import parse_action
 from .components import COUNTDOWN, END_TRIGGER, MAX_GUARDIANS_ON_START, MAX_PLAYERS, MIN_PLAYERS, Components
 from .fate import FateState
+from .payment import Paid, can_cover
 from .state import PLAY_CATEGORIES, Index, Seat, State, Step
 
 __all__ = ["FORMAT", "FORMAT_VERSION", "to_dict", "from_dict", "text_board"]
@@ -429,6 +430,18 @@ def from_dict(data: Any, components: Components | None = None) -> State:
     for j, step in enumerate(pending):
         for problem in _step_problems(step, seats, c, ix):
             p.add(f"pending[{j}] ({step.kind}): {problem}")
+    if pending and pending[0].kind == "act" and None not in (pending[0].seat, turn) and pending[0].seat != turn:
+        p.add(f"pending[0]: the act step names {pos.players[pending[0].seat]}, but it is {pos.turn}'s turn")
+    if not pending and pos.countdown <= len(COUNTDOWN) and not all(s.out for s in seats):
+        p.add("pending: nothing is pending, so the game is over; that needs the countdown over (6) or every "
+              "player out")
+    if pending and pending[0].kind == "deal":
+        source = {"task": b.task_box, "elder": b.elder_box, "specialist": b.reserve, "portal": sum(portal_pool),
+                  "path": sum(path_pile) + len(b.path_bottom), "start": pos.start is None}
+        if pending[0].what in source and not source[pending[0].what]:
+            p.add(f"pending[0]: a {pending[0].what} is to be drawn, and there is none left to draw")
+        if pending[0].what == "elder" and None not in elders:
+            p.add("pending[0]: an elder is to be dealt, and the elder display has no empty place")
     if pos.countdown > len(COUNTDOWN) and pending:
         p.add(f"countdown: {pos.countdown} means the countdown is over and the game with it; nothing may be pending")
     if pending and pending[0].kind in ("then", "end-turn"):
@@ -472,15 +485,24 @@ def _step_problems(step: Step, seats: list[Seat], c: Components, ix: Index) -> l
             out.append(f"a {step.what} draw cannot go to {step.target!r}")
         if step.what == "offering" and seat is None:
             out.append("an offering disc is turned up for a seat, and none is named")
+        elif step.what == "offering" and step.target in (0, 1) and not (seat.offering_stacks[step.target]
+                                                                         and sum(seat.offering_pool)):
+            out.append(f"{seat.colour}'s {('top', 'bottom')[step.target]} offering stack is empty")
     elif step.kind == "cover":
         if step.count and step.what not in ix.actions:
             out.append(f"missing tiles of an unknown type {step.what!r}")
-        if any(r not in ix.resources and r != "any" for r in step.items):
+        elif any(r not in ix.resources and r != "any" for r in step.items):
             out.append(f"missing resources {list(step.items)} are not all resources or 'any'")
-        if not step.count and not step.items:
+        elif not step.count and not step.items:
             out.append("nothing is missing")
-    elif step.kind == "then" and step.action is None:
-        out.append("names no action to carry out")
+        elif seat is not None and not can_cover(Paid(seat.resources, seat.tiles, step.what, step.count, step.items,
+                                                     "double_joker" in seat.gnomes), ix):
+            out.append(f"{seat.colour} cannot pay what is missing even with substitutes")
+    elif step.kind == "start-tile" and seat is not None and (any(seat.resources) or any(seat.tiles)
+                                                              or len(seat.fate.tiles) != 1):
+        out.append(f"{seat.colour} has already started (holds tiles or resources, or has placed fate tiles)")
+    elif step.kind == "then":
+        out += _then_problems(step.action, c, ix)
     elif step.kind == "dock" and step.target not in c.islands:
         out.append(f"no island {step.target!r}")
     elif step.kind == "march":
@@ -493,6 +515,25 @@ def _step_problems(step: Step, seats: list[Seat], c: Components, ix: Index) -> l
     elif step.kind == "take" and (step.what not in ("resource", "action") or step.count < 1):
         out.append(f"takes {step.count} {step.what!r}; a bonus choice takes resources or action tiles")
     return out
+
+
+def _then_problems(action: Any, c: Components, ix: Index) -> list[str]:
+    """What is wrong with the action a ``then`` step is to carry out (one of option II, with known ids)."""
+    from .actions import (REWARD_PAIRS, BuildPath, ClaimGuardian, Procession, Recruit, Sail, TakeTask,
+                          UseGreatBonfire)
+    if action is None:
+        return ["names no action to carry out"]
+    ok = {Sail: lambda a: a.island in c.islands,
+          TakeTask: lambda a: a.disc in c.task_discs and 0 <= a.bonfire < len(c.player_board.bonfires),
+          ClaimGuardian: lambda a: a.colour in c.guardians,
+          Procession: lambda a: 1 <= a.steps <= len(c.player_board.path_slots) + 1,
+          BuildPath: lambda a: f"{a.colour} {a.resource}" in ix.path_kinds,
+          UseGreatBonfire: lambda a: a.space in ix.spaces and tuple(a.rewards) in REWARD_PAIRS,
+          Recruit: lambda a: a.card in c.elders or a.card in c.specialists}
+    check = ok.get(type(action))
+    if check is None:
+        return [f"{action} is not an action paid with action tiles"]
+    return [] if check(action) else [f"{action} names something the components do not have"]
 
 
 def _offering(item: str) -> tuple[str | None, str | None]:
@@ -518,9 +559,16 @@ def _once(found: list[str], known: Any, what: str, p: _Problems) -> None:
 def text_board(state: State) -> str:
     """A plain-text picture of the position: the central board, then each player's boards.
 
+    Each player's block: boat, resources and tiles; bonfires (``3:t05*/key``: task disc t05 on bonfire 3, lit,
+    with a key portal); path, guardians, gnomes, fate tiles left; offering discs and points; the task discs still
+    to fulfil with their conditions; the fate area (``pa`` path, ``gb`` Great Bonfire..., ``+`` a printed square).
+
     >>> from explorer.bonfire import new_game
-    >>> print(new_game(players=2, seed=5).text_board().splitlines()[0])
-    Bonfire, 2 players: setup; council 0/7 novices; pointer south
+    >>> board = new_game(players=2, seed=5).text_board().splitlines()
+    >>> board[0]
+    'Bonfire, 2 players: setup; council 0/7 novices; pointer south'
+    >>> board[-5:-2]
+    ['   fate +  .  .  .  +', '   fate .  .  .  .  .', '   fate +  pa ye gn +']
     """
     ix, c = state.index, state.components
     lines = [f"Bonfire, {len(state.seats)} players: {state.phase}; council {state.novices_in_council()}/"
@@ -535,6 +583,9 @@ def text_board(state: State) -> str:
     lines.append("path display: " + ", ".join(k or "-" for k in state.path_display))
     lines.append("great bonfire: " + "; ".join(f"{s} {' '.join(p) or '-'}" for s, p in zip(ix.spaces, state.portals)))
     lines.append("council: " + "; ".join(f"{s} {' '.join(row) or '-'}" for s, row in zip(ix.seats, state.council)))
+    lines.append("common tasks: " + "; ".join(
+        f"{t} ({c.common_tasks[t].condition.text}{', guarded' if guarded else ''})"
+        for t, guarded in zip(ix.common, state.neutral)))
     for k, s in enumerate(state.seats):
         mark = ">" if state.current_player == k else " "
         held = ", ".join(f"{n} {r}" for r, n in zip(ix.resources, s.resources) if n) or "none"
@@ -547,4 +598,31 @@ def text_board(state: State) -> str:
         lines.append(f"   path {' | '.join(s.path) or '-'}; guardians "
                      + ", ".join(f"{g} {w} {a}" for g, w, a in s.guardians)
                      + f"; gnomes {' '.join(s.gnomes) or '-'}; fate left {' '.join(s.stack)}")
+        top, bottom = (up or "-" for up in s.offering_up)
+        lines.append(f"   offering discs: top {top}, bottom {bottom} ({sum(s.offering_pool)} face down); points in "
+                     f"play {s.play_points}" + (f"; common tasks {' '.join(s.common)}" if s.common else "")
+                     + (f"; start player" if state.start == k else ""))
+        tasks = [f"{b}:{d} {c.task_discs[d].colour} {c.task_discs[d].points} ({c.task_discs[d].condition.text})"
+                 for b, d in enumerate(s.tasks) if d and not s.lit[b]]
+        if tasks:
+            lines.append("   tasks to fulfil: " + "; ".join(tasks))
+        lines += ["   fate " + row for row in _fate_rows(s.fate)]
     return "\n".join(lines)
+
+
+_SYMBOL = {"boat": "bo", "task": "ta", "guardian": "gu", "path": "pa", "great_bonfire": "gb", "gnome": "gn",
+           "yellow": "ye"}
+
+
+def _fate_rows(area: FateState) -> list[str]:
+    """The fate area, a row a line: each square's symbol in two letters, ``+`` a printed square still free, ``.``
+    an empty one."""
+    rows = []
+    for r in range(1, area.layout.rows + 1):
+        cells = []
+        for col in range(1, area.layout.cols + 1):
+            symbol = area.covered.get((r, col))
+            cells.append(_SYMBOL.get(symbol, symbol[:2]) if symbol else "+ " if (r, col) in area.layout.squares
+                         else ". ")
+        rows.append(" ".join(cells).rstrip())
+    return rows

@@ -33,7 +33,7 @@ from .rules import RULES
 
 __all__ = ["Seat", "Step", "State", "Index", "PLAY_CATEGORIES", "VERSION"]
 
-VERSION = 1
+VERSION = "1"
 """The position format version written by :meth:`State.to_dict`."""
 
 PLAY_CATEGORIES = ("elders", "council", "great_bonfire", "countdown", "specialists")
@@ -41,9 +41,10 @@ PLAY_CATEGORIES = ("elders", "council", "great_bonfire", "countdown", "specialis
 points, passing in the countdown, specialists' abilities (``bonfire.score.winner``)."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Index:
     """The fixed orders of one set of components: resources, action types, path-tile kinds, islands, etc.
+    One per components (:meth:`of`), compared and hashed by identity (it is a cache key on hot paths).
 
     >>> ix = Index.of(Components.default())
     >>> ix.resources[:2], ix.actions[-1], ix.path_kinds[0]
@@ -338,5 +339,6 @@ class State(GameState):
 
     def __repr__(self) -> str:
         due = self.pending[0].kind if self.pending else "over"
-        return (f"<bonfire.State {len(self.seats)} players, {self.phase}, turn {self.players[self.turn]}, "
+        who = "chance" if self.current_player is None else self.players[self.current_player]
+        return (f"<bonfire.State {len(self.seats)} players, {self.phase}, to decide: {who}, "
                 f"due: {due}, council {self.novices_in_council()}>")

@@ -52,7 +52,21 @@ _AUTO = ("then", "end-turn")
 
 # ---- small helpers ---------------------------------------------------------------------------------------
 def _refuse(rule_id: str, reason: str, action: Any) -> IllegalAction:
+    if len(reason) > 300:  # an absurdly long id typed in: say enough to recognise it
+        reason = reason[:297] + "..."
     return IllegalAction(RULES[rule_id], reason, action=action)
+
+
+def _name(item: str, n: int = 1) -> str:
+    """``n`` action tiles of type ``item``, for a sentence: "2 great bonfire tiles"."""
+    return f"{n} {item.replace('_', ' ')} tile{'s' * (n != 1)}"
+
+
+def _names(items: dict[str, int] | Counter, resources: tuple[str, ...]) -> str:
+    """Items gained, action tiles first: "1 path tile, 2 yellow tiles, 1 gold"."""
+    tiles = [_name(i, n) for i, n in items.items() if n and i not in resources]
+    goods = [f"{n} {i.replace('_', ' ')}" for i, n in items.items() if n and i in resources]
+    return ", ".join(tiles + goods) or "nothing"
 
 
 def _has(seat: Seat, card: str) -> bool:
@@ -89,7 +103,8 @@ def _gain(state: State, k: int, item: str, n: int, events: list[Event], rule: st
     got = min(n, state.supply[i])
     if got < n:
         events.append(Happened(RULES["bonfire.assume.supply-runs-out"],
-                               f"the supply has no more {item} tiles: {seat.colour} gets {got} of {n}", seat.colour))
+                               f"the supply is out of {item.replace('_', ' ')} tiles: {seat.colour} gets {got} of {n}",
+                               seat.colour))
     if got:
         seat = seat.replace(tiles=_add(seat.tiles, i, got))
         state = _set_seat(state, k, seat).replace(supply=_add(state.supply, i, -got))
@@ -381,8 +396,8 @@ def _check_cover(state: State, k: int, seat: Seat, step: Step, action: Cover) ->
     if tuple(action.items) in cover_options(paid, state.index):
         return None
     rule = "bonfire.pay.substitute-action" if paid.tiles_missing else "bonfire.pay.substitute-resource"
-    missing = (f"a {paid.action.replace('_', ' ')} tile" if paid.tiles_missing
-               else "a resource of your choice" if paid.resources_missing[0] == ANY else paid.resources_missing[0])
+    missing = (f"{paid.action.replace('_', ' ')} tile" if paid.tiles_missing
+               else "resource of their choice" if paid.resources_missing[0] == ANY else paid.resources_missing[0])
     return _refuse(rule, f"{seat.colour} cannot pay the missing {missing} with {'+'.join(action.items)}: a missing "
                          f"tile takes 1 yellow or 2 other tiles held, a missing resource 1 gold or 2 other resources "
                          f"held, and the rest must stay payable", action)
@@ -450,6 +465,9 @@ def _check_task(state: State, k: int, seat: Seat, step: Step, action: TakeTask) 
 
 def _check_guardian(state: State, k: int, seat: Seat, step: Step, action: ClaimGuardian) -> IllegalAction | None:
     c = state.components
+    if action.colour not in c.guardians:
+        return _refuse("bonfire.guardian.claim", f"there is no {action.colour} guardian; the guardians are "
+                                                 f"{', '.join(c.guardians)}", action)
     island = c.islands.get(seat.boat) if seat.boat else None
     if island is None or island.guardian != action.colour:
         here = f"at {island.name}" if island else "at the entrance"
@@ -472,8 +490,8 @@ def _check_procession(state: State, k: int, seat: Seat, step: Step, action: Proc
                        action)
     extra = 1 if _has(seat, "long_stride") else 0
     if not any(len(procession_stops(state, k, g, action.steps + extra)) > 1 for g in _guardian_order(state, seat)):
-        return _refuse("bonfire.assume.procession-max", f"none of {seat.colour}'s guardians could take a step",
-                       action)
+        return _refuse("bonfire.procession.step", f"none of {seat.colour}'s guardians could take a step (no path "
+                                                   f"tile free ahead, no portal to a free bonfire)", action)
     return _unpayable(state, k, action)
 
 
@@ -520,7 +538,9 @@ def _check_recruit(state: State, k: int, seat: Seat, step: Step, action: Recruit
 
 
 def _check_ignite(state: State, k: int, seat: Seat, step: Step, action: Ignite) -> IllegalAction | None:
-    if not 0 <= action.bonfire < len(seat.tasks) or seat.tasks[action.bonfire] is None:
+    if not 0 <= action.bonfire < len(seat.tasks):
+        return _refuse("bonfire.ignite.when", f"the bonfires are 0-{len(seat.tasks) - 1}, from the left", action)
+    if seat.tasks[action.bonfire] is None:
         return _refuse("bonfire.ignite.when", f"bonfire {action.bonfire} holds no task disc of {seat.colour}'s",
                        action)
     if seat.lit[action.bonfire]:
@@ -560,7 +580,8 @@ def _check_move(state: State, k: int, seat: Seat, step: Step, action: Move) -> I
 def _check_sit(state: State, k: int, seat: Seat, step: Step, action: SitAt) -> IllegalAction | None:
     ix = state.index
     if action.seat not in ix.seats:
-        return _refuse("bonfire.ignite.seat-bonus", f"the council has no seat {action.seat!r}", action)
+        return _refuse("bonfire.ignite.novice", f"the council has no seat {action.seat!r}; the seats are "
+                                                f"{', '.join(ix.seats)}", action)
     if step.what in state.council[ix.seats.index(action.seat)]:
         rule = "bonfire.bonus.common-task" if step.what == "neutral" else "bonfire.assume.seat-capacity"
         return _refuse(rule, f"{action.seat} already holds a {step.what} novice", action)
@@ -657,6 +678,8 @@ def _deal(state: State, step: Step, action: Draw, events: list[Event]) -> State:
         else:
             state = state.replace(path_bottom=state.path_bottom[1:])
         state = state.replace(path_display=tuple(display))
+        if state.start is not None:
+            events.append(Happened(RULES["bonfire.path.build"], f"path tile {item} is turned up"))
         return _refresh_paths(state, events)
     if step.what == "offering":
         seat = state.seats[step.seat]
@@ -734,7 +757,8 @@ def _decide(state: State, step: Step, action: Action, events: list[Event]) -> St
         return _sit(_push(state), k, step.what, action.seat, events)
     if isinstance(action, Take):
         state = _gain(state, k, action.item, 1, events, "bonfire.ignite.seat-bonus")
-        events.append(Happened(RULES["bonfire.ignite.seat-bonus"], f"{seat.colour} takes {action.item}", seat.colour))
+        got = _name(action.item) if step.what == "action" else f"1 {action.item}"
+        events.append(Happened(RULES["bonfire.ignite.seat-bonus"], f"{seat.colour} takes {got}", seat.colour))
         return _push(state, *([Step("take", k, step.what, count=step.count - 1)] if step.count > 1 else []))
     # an action of option II: pay, then carry it out, then end the turn (a dock claim keeps the turn's end)
     tail = (Step("end-turn", k),) if step.kind == "act" else ()
@@ -789,7 +813,9 @@ def _start_tile(state: State, k: int, action: StartTile, events: list[Event]) ->
     seat = state.seats[k].replace(fate=area, stack=tuple(stack), resources=(1,) * len(ix.resources))
     state = _set_seat(state, k, seat)
     events.append(Happened(RULES["bonfire.setup.start-fate-tile"],
-                           f"{seat.colour} starts with fate tile {area.tile_ids[0]}", seat.colour))
+                           f"{seat.colour} starts with fate tile {area.tile_ids[0]} and takes 1 of each resource, 2 "
+                           f"yellow tiles and a tile for each of its symbols ({', '.join(area.tiles[0].tile.symbols)})",
+                           seat.colour))
     state = _gain(state, k, ix.wild_action, 2, events, "bonfire.setup.action-tiles")
     for symbol in area.tiles[0].tile.symbols:
         state = _gain(state, k, symbol, 1, events, "bonfire.setup.action-tiles")
@@ -805,8 +831,7 @@ def _place_fate(state: State, k: int, action: PlaceFate, events: list[Event]) ->
     state = _set_seat(state, k, seat)
     events.append(Happened(RULES["bonfire.fate.gain"], f"{seat.colour} places fate tile {tile.id} at "
                                                        f"{action.placement} and gains "
-                                                       f"{', '.join(f'{n} {i}' for i, n in gained.items())}",
-                           seat.colour))
+                                                       f"{_names(gained, state.index.resources)}", seat.colour))
     for item, n in gained.items():
         state = _gain(state, k, item, n, events, "bonfire.fate.gain")
     return state
@@ -838,7 +863,8 @@ def _sit(state: State, k: int, colour: str, seat_id: str, events: list[Event]) -
     council[i] = (*council[i], colour)
     state = state.replace(council=tuple(council))
     player = state.seats[k].colour
-    events.append(Happened(RULES["bonfire.ignite.novice"], f"a {colour} novice takes council {seat_id}", player))
+    who = "a neutral novice" if colour == "neutral" else f"{colour}'s novice"
+    events.append(Happened(RULES["bonfire.ignite.novice"], f"{who} takes council {seat_id}", player))
     takes: list[Step] = []
     for gain in c.council_seats[seat_id].bonus:
         if gain.kind == "points":
@@ -945,8 +971,11 @@ def _then(state: State, step: Step, events: list[Event]) -> State:
     if isinstance(action, UseGreatBonfire):
         space = next(s for s in c.great_bonfire.spaces if s.id == action.space)
         state = _set_seat(state.replace(pointer=action.space), k, seat.replace(great_bonfire_used=True))
-        events.append(Happened(RULES["bonfire.great-bonfire.turn"], f"{name} turns the pointer to {action.space} "
-                                                                    f"and takes {' and '.join(action.rewards)}", name))
+        shown = {"action": _name(space.action), "resource": f"1 {space.resource}",
+                 "points": f"{GREAT_BONFIRE_POINTS} points", "portal": "a portal"}
+        events.append(Happened(RULES["bonfire.great-bonfire.turn"],
+                               f"{name} turns the pointer to {action.space} and takes "
+                               f"{' and '.join(shown[r] for r in action.rewards)}", name))
         for reward in action.rewards:
             if reward == "action":
                 state = _gain(state, k, space.action, 1, events, "bonfire.great-bonfire.rewards")

@@ -822,9 +822,13 @@ def test_text_board_of_a_new_game():
     assert lines[1] == ("islands: emberholm t65 t02; mossbank t30 t15; bramble_isle t42 t46; timberkey t63 t24; "
                         "flint_isle t28 t45; sagewater t07 t54; oakhollow t33 t50; berrymoor t40 t04; "
                         "quarry_isle t31 t09; toadstool_key t19 t34")
-    assert lines[7] == ">orange: boat entrance; resources none; tiles none"
-    assert lines[10] == " green: boat entrance; resources none; tiles none"
-    assert len(lines) == 13
+    assert lines[7].startswith("common tasks: all_bonfires (at least 7 lit bonfires, guarded); ")
+    assert lines[8] == ">orange: boat entrance; resources none; tiles none"
+    assert lines[11] == "   offering discs: top wood, bottom herbs (8 face down); points in play 0; start player"
+    assert lines[12:17] == ["   fate +  .  .  .  +", "   fate .  .  .  .  .", "   fate +  pa ye gn +",
+                            "   fate .  .  .  .  .", "   fate +  .  .  .  +"]
+    assert lines[17] == " green: boat entrance; resources none; tiles none"
+    assert len(lines) == 26
 
 
 def test_text_board_after_setup():
@@ -837,10 +841,11 @@ def test_text_board_after_setup():
     assert lines[5] == ("great bonfire: south flame leaf wave; south_west leaf star star; west flame moon moon; "
                         "north_west key star sun; north_east key key wave; east leaf sun wave; "
                         "south_east flame moon sun")
-    assert lines[7] == (">orange: boat entrance; resources 1 gold, 1 herbs, 1 mushrooms, 1 berries, 1 wood, "
+    assert lines[8] == (">orange: boat entrance; resources 1 gold, 1 herbs, 1 mushrooms, 1 berries, 1 wood, "
                         "1 stone; tiles 1 path, 1 gnome, 3 yellow")
-    assert lines[8] == "   bonfires 0:-- 1:-- 2:-- 3:-- 4:-- 5:-- 6:--"
-    assert lines[9] == "   path -; guardians orange path 0; gnomes -; fate left f1 f2 f3 f4 f5 f6 f7"
+    assert lines[9] == "   bonfires 0:-- 1:-- 2:-- 3:-- 4:-- 5:-- 6:--"
+    assert lines[10] == "   path -; guardians orange path 0; gnomes -; fate left f1 f2 f3 f4 f5 f6 f7"
+    assert lines[11].endswith("points in play 0; start player")
 
 
 def test_text_board_of_a_countdown_with_lit_bonfires_portals_and_guardians():
@@ -856,12 +861,13 @@ def test_text_board_of_a_countdown_with_lit_bonfires_portals_and_guardians():
     assert lines[2] == "guardians: pink 3, grey 3, brown 4, blue 4"
     assert lines[6] == ("council: seat_1 orange green; seat_2 orange green; seat_3 orange green; seat_4 orange; "
                         "seat_5 -; seat_6 -; seat_7 -; seat_8 -")
-    assert lines[7].startswith(">orange: boat mossbank; resources 1 gold,")
-    assert lines[8] == "   bonfires 0:t01*/wave 1:t02* 2:t04* 3:t05* 4:-- 5:-- 6:--"
-    assert lines[9] == ("   path blue herbs; guardians orange path 0, pink path 1, grey bonfire 0; gnomes -; "
-                        "fate left f1 f2 f3 f4 f5 f6 f7")
-    assert lines[10].endswith("tiles 1 path, 1 gnome, 3 yellow; out") and lines[10].startswith(" green:")
-    assert lines[11] == "   bonfires 0:t06* 1:t07* 2:t08* 3:-- 4:-- 5:-- 6:--"
+    assert lines[8].startswith(">orange: boat mossbank; resources 1 gold,")
+    assert lines[9] == "   bonfires 0:t01*/wave 1:t02* 2:t04* 3:t05* 4:-- 5:-- 6:--"
+    assert lines[10] == ("   path blue herbs; guardians orange path 0, pink path 1, grey bonfire 0; gnomes -; "
+                         "fate left f1 f2 f3 f4 f5 f6 f7")
+    green = lines.index(next(line for line in lines if line.startswith(" green:")))
+    assert lines[green].endswith("tiles 1 path, 1 gnome, 3 yellow; out")
+    assert lines[green + 1] == "   bonfires 0:t06* 1:t07* 2:t08* 3:-- 4:-- 5:-- 6:--"
 
 
 def test_text_board_at_the_end():

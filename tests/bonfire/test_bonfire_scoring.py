@@ -22,7 +22,8 @@ left (21); nothing else: 44.
 from __future__ import annotations
 
 import pytest
-from bonfire_checks import edited, started
+from bonfire_checks import (build_path, edited, give_gnome, give_portal, set_guardians, set_resources, set_tiles,
+                            started)
 
 from explorer.bonfire import PLAY_CATEGORIES
 from explorer.bonfire.components import Components
@@ -37,18 +38,6 @@ GREEN_FINAL = {"bonfires": 2 + 2 + 2 + 2 + 3 + 2 + 3, "guardians": 0, "portals":
 
 
 # ---- helpers ---------------------------------------------------------------------------------------------------------
-def _tiles(d, k, **n):
-    seat = d["seats"][k]
-    for a in seat["tiles"]:
-        d["board"]["supply"][a] += seat["tiles"][a] - n.get(a, 0)
-        seat["tiles"][a] = n.get(a, 0)
-
-
-def _res(d, k, **n):
-    for r in d["seats"][k]["resources"]:
-        d["seats"][k]["resources"][r] = n.get(r, 0)
-
-
 def _task(d, k, bonfire, disc, lit=False, seat_id=None):
     for items in d["board"]["islands"].values():
         if disc in items:
@@ -61,44 +50,6 @@ def _task(d, k, bonfire, disc, lit=False, seat_id=None):
         d["board"]["council"][seat_id].append(d["players"][k])
 
 
-def _portal(d, k, bonfire, symbol):
-    for row in d["board"]["portals"].values():
-        if symbol in row:
-            row.remove(symbol)
-            break
-    else:
-        raise AssertionError(f"no {symbol} portal left")
-    d["seats"][k]["portals"][bonfire] = symbol
-
-
-def _guardians(d, k, *guardians):
-    seat, left = d["seats"][k], d["board"]["guardians"]
-    for colour, _, _ in seat["guardians"]:
-        if colour in left:
-            left[colour] += 1
-    seat["guardians"] = [list(g) for g in guardians]
-    for colour, _, _ in guardians:
-        if colour in left:
-            left[colour] -= 1
-
-
-def _path(d, k, *kinds):
-    for kind in kinds:
-        d["board"]["path_pile"][kind] -= 1
-        d["seats"][k]["path"].append(kind)
-
-
-def _gnome(d, k, card):
-    b = d["board"]
-    if card in b["reserve"]:
-        b["reserve"].remove(card)
-    elif card in b["specialists"]:
-        b["specialists"][b["specialists"].index(card)] = None
-    else:
-        b["elders"][b["elders"].index(card)] = None
-    d["seats"][k]["gnomes"].append(card)
-
-
 def _common(d, k, task, seat_id):
     d["seats"][k]["common"].append(task)
     d["board"]["neutral"][task] = False
@@ -108,25 +59,25 @@ def _common(d, k, task, seat_id):
 def _final(d):
     """The position of the module docstring, the game over."""
     for k in (0, 1):
-        _tiles(d, k)
-        _res(d, k)
+        set_tiles(d, k)
+        set_resources(d, k)
     # orange
     _task(d, 0, 1, "t26", True, "seat_1")
     _task(d, 0, 2, "t36", True, "seat_2")
     _task(d, 0, 6, "t52", True, "seat_3")
     _task(d, 0, 3, "t10")
     for bonfire, symbol in ((0, "wave"), (2, "sun"), (3, "key"), (6, "star")):
-        _portal(d, 0, bonfire, symbol)
-    _path(d, 0, "blue herbs", "blue wood", "red stone", "red wood", "yellow gold", "blue stone")
-    _guardians(d, 0, ("orange", "bonfire", 6), ("pink", "bonfire", 2), ("grey", "bonfire", 3), ("brown", "path", 1))
+        give_portal(d, 0, bonfire, symbol)
+    build_path(d, 0, "blue herbs", "blue wood", "red stone", "red wood", "yellow gold", "blue stone")
+    set_guardians(d, 0, ("orange", "bonfire", 6), ("pink", "bonfire", 2), ("grey", "bonfire", 3), ("brown", "path", 1))
     _common(d, 0, "bonfire_watch", "seat_4")
     d["seats"][0]["fate"] = {"tiles": [{"tile": "f8", "at": "3,2 across"}, {"tile": "f1", "at": "3,1 down"},
                                        {"tile": "f7", "at": "2,1 across"}]}
     d["seats"][0]["stack"] = ["f2", "f3", "f4", "f5", "f6"]
-    _tiles(d, 0, boat=2, yellow=1)
-    _res(d, 0, herbs=1)
-    _gnome(d, 0, "sage")
-    _gnome(d, 0, "elder_patron")
+    set_tiles(d, 0, boat=2, yellow=1)
+    set_resources(d, 0, herbs=1)
+    give_gnome(d, 0, "sage")
+    give_gnome(d, 0, "elder_patron")
     d["seats"][0]["points"] = dict(ORANGE_PLAY)
     # green
     for b in range(7):
@@ -205,7 +156,7 @@ def test_lighting_the_red_bonfire_makes_its_red_path_tile_score():
     ({"boat": 5, "gnome": 2}, {"gold": 3, "stone": 1}, 5),
 ])
 def test_leftovers_one_point_per_two_tiles_and_resources(tiles, resources, points):
-    table = _position(lambda d: _tiles(d, 0, **tiles), lambda d: _res(d, 0, **resources)).scores()["orange"]
+    table = _position(lambda d: set_tiles(d, 0, **tiles), lambda d: set_resources(d, 0, **resources)).scores()["orange"]
     assert table["leftovers"] == points
 
 

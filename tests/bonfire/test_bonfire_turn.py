@@ -3,9 +3,9 @@
 table (``explorer/bonfire/rules.py``).
 
 Most positions are a started 2-player game (seed 1, orange to act) changed with ``edited``: the helpers below
-keep the position valid (action tiles taken from or given back to the supply, guardians, portals, path tiles,
-task discs and offering discs moved, not created), so every number asserted comes from the engine playing the
-action. The shipped components are our own data; where a value depends on them (island resources, seat
+and those of ``bonfire_checks`` keep the position valid (action tiles taken from or given back to the supply,
+guardians, portals, path tiles, task discs and offering discs moved, not created), so every number asserted
+comes from the engine playing the action. The shipped components are our own data; where a value depends on them (island resources, seat
 bonuses, card resources) the test names it.
 """
 
@@ -15,7 +15,8 @@ from collections import Counter
 from fractions import Fraction
 
 import pytest
-from bonfire_checks import edited, refused, started
+from bonfire_checks import (build_path, edited, give_gnome, give_portal, refused, set_guardians, set_resources,
+                            set_tiles, started)
 
 from explorer.bonfire import new_game
 from explorer.bonfire.components import COUNTDOWN, END_TRIGGER, Components
@@ -27,43 +28,10 @@ TASK_ISLANDS = [i.id for i in C.islands.values() if i.kind == "task"]
 
 
 # ---- helpers: hand-made positions ---------------------------------------------------------------------------------
-def _tiles(d, k, **n):
-    """Seat ``k`` holds exactly the action tiles ``n`` (the rest go back to / come from the supply)."""
-    seat = d["seats"][k]
-    for a in seat["tiles"]:
-        d["board"]["supply"][a] += seat["tiles"][a] - n.get(a, 0)
-        seat["tiles"][a] = n.get(a, 0)
-
-
-def _res(d, k, **n):
-    """Seat ``k`` holds exactly the resources ``n`` (resources are unlimited)."""
-    for r in d["seats"][k]["resources"]:
-        d["seats"][k]["resources"][r] = n.get(r, 0)
-
-
 def _act(d, k):
     """Seat ``k`` is to choose an option of a fresh turn."""
     d["turn"] = d["players"][k]
     d["pending"] = [{"kind": "act", "seat": d["players"][k]}]
-
-
-def _guardians(d, k, *guardians):
-    """Seat ``k``'s guardians are exactly ``guardians`` (others taken from / put back on their islands)."""
-    seat, left = d["seats"][k], d["board"]["guardians"]
-    for colour, _, _ in seat["guardians"]:
-        if colour in left:
-            left[colour] += 1
-    seat["guardians"] = [list(g) for g in guardians]
-    for colour, _, _ in guardians:
-        if colour in left:
-            left[colour] -= 1
-
-
-def _path(d, k, *kinds):
-    """Seat ``k`` builds ``kinds`` (taken from the face-down pile)."""
-    for kind in kinds:
-        d["board"]["path_pile"][kind] -= 1
-        d["seats"][k]["path"].append(kind)
 
 
 def _display(d, *kinds):
@@ -75,17 +43,6 @@ def _display(d, *kinds):
     for kind in kinds:
         b["path_pile"][kind] -= 1
     b["path_display"] = list(kinds)
-
-
-def _portal(d, k, bonfire, symbol):
-    """A ``symbol`` portal, taken from the Great Bonfire, lies on seat ``k``'s bonfire ``bonfire``."""
-    for row in d["board"]["portals"].values():
-        if symbol in row:
-            row.remove(symbol)
-            break
-    else:
-        raise AssertionError(f"no {symbol} portal left round the Great Bonfire")
-    d["seats"][k]["portals"][bonfire] = symbol
 
 
 def _task(d, k, bonfire, disc):
@@ -145,18 +102,6 @@ def _island(d, island, items):
     b["islands"][island] = list(items)
 
 
-def _gnome(d, k, card):
-    """Seat ``k`` has recruited ``card`` (taken from the reserve or the display)."""
-    b = d["board"]
-    if card in b["reserve"]:
-        b["reserve"].remove(card)
-    elif card in b["specialists"]:
-        b["specialists"][b["specialists"].index(card)] = None
-    else:
-        b["elders"][b["elders"].index(card)] = None
-    d["seats"][k]["gnomes"].append(card)
-
-
 def _game(players=2, seed=1, k=0, *changes, tiles=None, res=None, **seat):
     """A started game with seat ``k`` to act, holding exactly ``tiles`` and ``res`` (if given), with ``seat``
     fields replaced and each of ``changes`` (functions of the data) applied. The path display is always
@@ -167,9 +112,9 @@ def _game(players=2, seed=1, k=0, *changes, tiles=None, res=None, **seat):
         if players == 2:
             _island(d, "mossbank", ["t13", "t15"])
         if tiles is not None:
-            _tiles(d, k, **tiles)
+            set_tiles(d, k, **tiles)
         if res is not None:
-            _res(d, k, **res)
+            set_resources(d, k, **res)
         d["seats"][k].update(seat)
         for c in changes:
             c(d)
@@ -181,7 +126,7 @@ def _with(s, *changes):
 
 
 def _card(s, card, k=0):
-    return _with(s, lambda d: _gnome(d, k, card))
+    return _with(s, lambda d: give_gnome(d, k, card))
 
 
 def _held(s, k=0):
@@ -339,7 +284,7 @@ def test_dock_claim_a_guardian():
 @pytest.mark.parametrize("why", ["pink guardian already owned", "nothing left to pay a guardian tile"])
 def test_dock_without_a_possible_claim_ends_the_turn_at_once(why):
     if why.startswith("pink"):
-        s = _game(2, 1, 0, lambda d: _guardians(d, 0, ("orange", "path", 0), ("pink", "path", 0)),
+        s = _game(2, 1, 0, lambda d: set_guardians(d, 0, ("orange", "path", 0), ("pink", "path", 0)),
                   tiles={"boat": 1, "guardian": 1}, res={}, boat="mossbank")
     else:
         s = _game(tiles={"boat": 1}, res={}, boat="mossbank")
@@ -426,14 +371,14 @@ def test_guardian_claim_one_tile_onto_the_starting_tile():
     after = s.apply("guardian pink")
     assert after.seats[0].guardians == (("orange", "path", 0), ("pink", "path", 0))
     assert _held(after) == {} and dict(zip(s.index.guardian_colours, after.guardians))["pink"] == 3
-    refused(_with(after, lambda d: _act(d, 0), lambda d: _tiles(d, 0, guardian=1)), "guardian pink",
+    refused(_with(after, lambda d: _act(d, 0), lambda d: set_tiles(d, 0, guardian=1)), "guardian pink",
             "bonfire.guardian.claim")                                           # one of each colour
     refused(_with(s, lambda d: d["seats"][0].update(boat="grey_cairn")), "guardian pink", "bonfire.guardian.claim")
 
 
 def test_five_guardians_at_most_on_the_starting_tile():
-    s = _game(2, 1, 0, lambda d: _guardians(d, 0, ("orange", "path", 0), ("pink", "path", 0), ("grey", "path", 0),
-                                            ("brown", "path", 0)),
+    s = _game(2, 1, 0, lambda d: set_guardians(d, 0, ("orange", "path", 0), ("pink", "path", 0), ("grey", "path", 0),
+                                               ("brown", "path", 0)),
               tiles={"guardian": 2}, res={}, boat="azure_point")
     after = s.apply("guardian blue")
     on_start = [g for g in after.seats[0].guardians if g[1:] == ("path", 0)]
@@ -444,10 +389,10 @@ def test_five_guardians_at_most_on_the_starting_tile():
 
 
 def _procession_board(d):
-    _path(d, 0, "blue herbs", "red wood", "yellow stone")
-    _guardians(d, 0, ("orange", "path", 2), ("pink", "path", 0), ("grey", "path", 0))
-    _portal(d, 0, 2, "sun")
-    _portal(d, 0, 3, "key")
+    build_path(d, 0, "blue herbs", "red wood", "yellow stone")
+    set_guardians(d, 0, ("orange", "path", 2), ("pink", "path", 0), ("grey", "path", 0))
+    give_portal(d, 0, 2, "sun")
+    give_portal(d, 0, 3, "key")
 
 
 def test_procession_furthest_first_one_per_space_resources_where_they_stop():
@@ -477,17 +422,17 @@ def test_procession_blocked_by_a_guardian_who_stays():
 
 
 def test_procession_into_a_bonfire_needs_a_portal_and_room():
-    s = _game(2, 1, 0, lambda d: _path(d, 0, "blue herbs"), tiles={"guardian": 1}, res={})
+    s = _game(2, 1, 0, lambda d: build_path(d, 0, "blue herbs"), tiles={"guardian": 1}, res={})
     march = s.apply("procession 1")
     assert _legal(march) == ["move orange stay", "move orange path 1"]        # no portal by bonfire 0
     refused(march, "move orange bonfire 0", "bonfire.procession.step")
-    s = _with(s, lambda d: _portal(d, 0, 0, "wave"))
+    s = _with(s, lambda d: give_portal(d, 0, 0, "wave"))
     m = s.apply("procession 1").apply("move orange bonfire 0")
     assert m.seats[0].guardians == (("orange", "bonfire", 0),) and _has(m) == {}
-    s = _with(s, lambda d: _guardians(d, 0, ("orange", "bonfire", 0), ("pink", "path", 0)))
+    s = _with(s, lambda d: set_guardians(d, 0, ("orange", "bonfire", 0), ("pink", "path", 0)))
     march = s.apply("procession 1")
     assert _legal(march) == ["move pink stay", "move pink path 1"]           # bonfire 0 holds orange
-    refused(_game(tiles={"guardian": 1}, res={}), "procession 1", "bonfire.assume.procession-max")
+    refused(_game(tiles={"guardian": 1}, res={}), "procession 1", "bonfire.procession.step")
 
 
 # ---- path (seed "Caminho") ----------------------------------------------------------------------------------------
@@ -496,7 +441,7 @@ BUILT = ["blue herbs", "blue mushrooms", "blue berries", "blue wood", "blue ston
 
 @pytest.mark.parametrize("built, cost", list(enumerate([1, 1, 1, 2, 2, 2])))
 def test_path_costs_1_1_1_2_2_2(built, cost):
-    s = _game(2, 1, 0, lambda d: _path(d, 0, *BUILT[:built]), tiles={"path": 2}, res={})
+    s = _game(2, 1, 0, lambda d: build_path(d, 0, *BUILT[:built]), tiles={"path": 2}, res={})
     after = s.apply("path red stone")
     assert after.seats[0].path == (*BUILT[:built], "red stone")
     assert _held(after) == ({"path": 2 - cost} if cost < 2 else {})
@@ -504,7 +449,7 @@ def test_path_costs_1_1_1_2_2_2(built, cost):
 
 
 def test_path_at_most_six():
-    s = _game(2, 1, 0, lambda d: _path(d, 0, *BUILT), tiles={"path": 2}, res={})
+    s = _game(2, 1, 0, lambda d: build_path(d, 0, *BUILT), tiles={"path": 2}, res={})
     refused(s, "path red stone", "bonfire.path.cost")
     assert not any(a.startswith("path ") for a in _legal(s))
 
@@ -570,7 +515,7 @@ def test_great_bonfire_portal_only_for_the_rightmost_free_space():
     after = s.apply("great-bonfire south_west points+portal")
     assert after.seats[0].portals == (None,) * 6 + ("star",)
     assert after.portals[1] == ("leaf", "star") and after.seats[0].points[2] == 2
-    s5 = _with(after, lambda d: _act(d, 0), lambda d: _tiles(d, 0, great_bonfire=3))
+    s5 = _with(after, lambda d: _act(d, 0), lambda d: set_tiles(d, 0, great_bonfire=3))
     assert C.player_board.bonfires[5].portal == "flame"
     assert "flame" not in s5.portals[4] and "flame" in s5.portals[6]            # north_east, south_east
     refused(s5, "great-bonfire north_east action+portal", "bonfire.great-bonfire.portal")   # key key wave
@@ -611,7 +556,7 @@ def test_recruited_elder_scores_at_once_and_is_not_replaced():
 def test_six_gnomes_at_most():
     def five(d):
         for card in ("council_gold", "double_joker", "large_hand", "rowan", "granite"):
-            _gnome(d, 0, card)
+            give_gnome(d, 0, card)
         _neutral(d, "gnome_circle", "seat_8")                                  # Gnome Circle already fulfilled
         d["seats"][0]["common"].append("gnome_circle")
     s = _game(2, 1, 0, five, tiles={"gnome": 4}, res={"herbs": 2})
@@ -660,14 +605,14 @@ def test_fate_same_symbol_area_example_through_real_placements():
 # ---- igniting a bonfire, the council, common tasks (seed "Atear um Bonfire", "Ação de bónus") --------------------
 def _ready(d):
     _task(d, 0, 2, "t09")                                                      # red, 2 points: at least 1 portal
-    _portal(d, 0, 6, "star")
+    give_portal(d, 0, 6, "star")
 
 
 def test_ignite_needs_the_condition():
     s = _game(2, 1, 0, lambda d: _task(d, 0, 2, "t09"), tiles={}, res={})
     refused(s, "ignite 2", "bonfire.ignite.when")
     refused(s, "ignite 3", "bonfire.ignite.when")                             # no disc there
-    lit = _with(s, lambda d: _portal(d, 0, 6, "star")).apply("ignite 2")
+    lit = _with(s, lambda d: give_portal(d, 0, 6, "star")).apply("ignite 2")
     assert lit.seats[0].lit == (False, False, True, False, False, False, False)
     assert lit.pending[0].kind == "sit" and lit.pending[0].what == "orange"
     assert _legal(lit) == [f"seat seat_{j}" for j in range(1, 9)]
@@ -709,7 +654,7 @@ def test_a_seat_takes_one_novice_of_each_colour():
 
 def _four_portals(d):
     for b, symbol in ((3, "key"), (4, "moon"), (5, "flame"), (6, "star")):
-        _portal(d, 0, b, symbol)
+        give_portal(d, 0, b, symbol)
 
 
 def test_common_task_moves_its_neutral_novice_at_the_end_of_the_turn():
@@ -746,7 +691,7 @@ def test_seventh_bonfire_own_novice_first_then_the_neutral_one():
                                  (3, "t04", "seat_4"), (4, "t05", "seat_5"), (5, "t06", "seat_6")):
             _lit(d, 0, b, disc, seat_id)
         _task(d, 0, 6, "t09")
-        _portal(d, 0, 6, "star")
+        give_portal(d, 0, 6, "star")
     s = _game(2, 1, 0, six_lit, tiles={}, res={})
     lit = s.apply("ignite 6")
     assert _legal(lit) == ["seat seat_7", "seat seat_8"]                       # orange's novices sit on 1-6
@@ -822,8 +767,8 @@ def test_passing_scores_the_rounds_disc(round_, points):
 def test_countdown_five_rounds_then_the_game_is_over():
     def ready(d):
         for k in (0, 1):
-            _tiles(d, k, boat=5)
-            _res(d, k)
+            set_tiles(d, k, boat=5)
+            set_resources(d, k)
             d["seats"][k]["boat"] = "emberholm"
         d.update(triggered=True, countdown=1)
     s = _game(2, 1, 0, _council(2, 7), ready)
@@ -850,7 +795,8 @@ def test_everyone_passing_in_round_one_ends_the_game():
 
 # ---- specialists (sources A.5): the outcome with and without the card ---------------------------------------------
 def test_long_stride_one_step_more():
-    s = _game(2, 1, 0, lambda d: _path(d, 0, "blue herbs", "red wood", "yellow stone"), tiles={"guardian": 1}, res={})
+    s = _game(2, 1, 0, lambda d: build_path(d, 0, "blue herbs", "red wood", "yellow stone"), tiles={"guardian": 1},
+              res={})
     assert _legal(s.apply("procession 1")) == ["move orange stay", "move orange path 1"]
     with_card = _card(s, "long_stride").apply("procession 1")
     assert _legal(with_card) == ["move orange stay", "move orange path 1", "move orange path 2"]
@@ -910,7 +856,7 @@ def test_large_hand_three_tiles_when_placing_a_fate_tile():
     refused(s, "fate f1 3,1 down", "bonfire.fate.when")
     after = _card(s, "large_hand").apply("fate f1 3,1 down")
     assert _held(after) == {"boat": 1, "task": 1, "guardian": 1, "gnome": 1, "yellow": 3 + 1}
-    refused(_card(_with(s, lambda d: _tiles(d, 0, yellow=4)), "large_hand"), "fate f1 3,1 down", "bonfire.fate.when")
+    refused(_card(_with(s, lambda d: set_tiles(d, 0, yellow=4)), "large_hand"), "fate f1 3,1 down", "bonfire.fate.when")
 
 
 def test_recruiters_gift_a_yellow_tile_per_gnome_itself_included():
@@ -932,7 +878,7 @@ def test_fate_echo_printed_squares_twice():
 
 
 def test_welcome_step_a_free_step_without_resources():
-    s = _game(2, 1, 0, lambda d: _path(d, 0, "blue herbs", "red wood"), tiles={"guardian": 1}, res={},
+    s = _game(2, 1, 0, lambda d: build_path(d, 0, "blue herbs", "red wood"), tiles={"guardian": 1}, res={},
               boat="rose_rock")
     plain = s.apply("guardian pink")
     assert plain.seats[0].guardians == (("orange", "path", 0), ("pink", "path", 0)) and plain.current_player == 1
@@ -944,7 +890,7 @@ def test_welcome_step_a_free_step_without_resources():
 
 
 def test_bonfire_cheer_two_points_on_a_bonfire():
-    s = _game(2, 1, 0, lambda d: _path(d, 0, "blue herbs"), lambda d: _portal(d, 0, 1, "leaf"),
+    s = _game(2, 1, 0, lambda d: build_path(d, 0, "blue herbs"), lambda d: give_portal(d, 0, 1, "leaf"),
               tiles={"guardian": 2}, res={})
     plain = s.apply("procession 2").apply("move orange bonfire 1")
     cheer = _card(s, "bonfire_cheer").apply("procession 2").apply("move orange bonfire 1")
@@ -963,8 +909,8 @@ def test_common_reward_gold_and_yellow_for_each_common_task():
 
 
 def _two_walkers(d):
-    _path(d, 0, "blue herbs", "red wood")
-    _guardians(d, 0, ("orange", "path", 0), ("pink", "path", 0))
+    build_path(d, 0, "blue herbs", "red wood")
+    set_guardians(d, 0, ("orange", "path", 0), ("pink", "path", 0))
 
 
 def test_pink_harvest_the_pink_guardians_resource_twice():

@@ -1,20 +1,11 @@
-"""Checks the Flash Point tests share (imported by name: pytest puts this folder on the path)."""
+"""Checks the Flash Point tests share (imported by name: pytest puts this folder on the path).
+
+``refused`` is the contract check every game shares (``tests/contract_checks.py``), re-exported here so the
+Flash Point tests keep importing it from this module.
+"""
 
 from __future__ import annotations
 
-import pytest
+from contract_checks import refused
 
-from explorer.core import IllegalAction
-from explorer.flashpoint.state import State
-
-
-def refused(s: State, action: str, rule_id: str) -> IllegalAction:
-    """``action`` is refused by ``rule_id``, ``explain`` agrees, it is not listed, and ``s`` is unchanged."""
-    before = s.to_dict()
-    with pytest.raises(IllegalAction) as err:
-        s.apply(action)
-    assert err.value.rule.id == rule_id, str(err.value)
-    assert s.explain(action).rule.id == rule_id
-    assert action not in [str(a) for a in s.legal_actions()]
-    assert s.to_dict() == before
-    return err.value
+__all__ = ["refused"]
