@@ -623,7 +623,7 @@ def apply_action(state: State, action: Any) -> tuple[State, list[Event]]:
     elif isinstance(action, Chop):
         a, b = action.edge.split("|")
         work.firefighters[k] = _pay(f, f.card.chop_cost)
-        work.place_damage(frozenset((a, b)), f"{f.name} chops")
+        work.place_damage(frozenset((a, b)), f"{f.name} chops", "flashpoint.chop")
     elif isinstance(action, Extinguish):
         work.firefighters[k] = _pay(f, _extinguish_cost(f), "extinguish_ap")
         if action.space in work.fire:

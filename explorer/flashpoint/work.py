@@ -144,8 +144,10 @@ class Work:
         return is_open(self.building, self.doors, self.wall_damage, a, b)
 
     # ---- changes ------------------------------------------------------------------------------------------
-    def place_damage(self, edge: frozenset[str], why: str) -> None:
-        """Put one damage cube on the wall ``edge`` if the supply has one (``flashpoint.fire.damage``)."""
+    def place_damage(self, edge: frozenset[str], why: str, rule_id: str = "flashpoint.fire.damage") -> None:
+        """Put one damage cube on the wall ``edge`` if the supply has one; the event names ``rule_id``
+        (``flashpoint.fire.damage`` for the fire, ``flashpoint.chop`` for an axe; a light wall always
+        ``flashpoint.ed.light-wall``)."""
         if self.damage >= DAMAGE_CUBES:
             return
         a, b = sorted(edge)
@@ -156,9 +158,9 @@ class Work:
         if cubes >= WALL_STRENGTH[kind] and kind == "light_wall":
             self.log("flashpoint.ed.light-wall", f"{why}: the light wall at {where} is destroyed by one cube", a, b)
         elif cubes >= WALL_STRENGTH[kind]:
-            self.log("flashpoint.fire.damage", f"{why}: the {kind.replace('_', ' ')} at {where} is destroyed", a, b)
+            self.log(rule_id, f"{why}: the {kind.replace('_', ' ')} at {where} is destroyed", a, b)
         else:
-            self.log("flashpoint.fire.damage", f"{why}: the {kind.replace('_', ' ')} at {where} is damaged", a, b)
+            self.log(rule_id, f"{why}: the {kind.replace('_', ' ')} at {where} is damaged", a, b)
 
     def add_hot_spot(self, space: str, rule_id: str) -> None:
         """Put a hot spot on ``space`` (one at most per space) while the supply lasts (Experienced only)."""

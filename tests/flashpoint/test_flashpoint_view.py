@@ -158,7 +158,7 @@ def test_a_wall_without_the_ap_to_chop_it_is_refused_with_the_ap_rule(family):
     assert family.highlights["edge:0,3|1,3"] == {"label": f"{chop} AP", "tone": "legal"} and chop == 2
     click(family, "edge:0,3|1,3")  # 2 AP
     assert family.record.actions[-1] == "chop 0,3|1,3" and family.state.firefighter.ap == 2
-    assert rules_of(family) == ["flashpoint.fire.damage"]
+    assert rules_of(family) == ["flashpoint.chop"]
     click(family, "space:0,2")
     click(family, "space:0,3")
     assert family.state.firefighter.ap == 0 and "edge:0,3|1,3" not in family.highlights
