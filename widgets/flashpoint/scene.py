@@ -1147,7 +1147,7 @@ def _strip(state: State, top: float, width: float, chosen: set[str]) -> tuple[li
                 items += _die_chip(colour, n, x, y + 2, f"die:{colour}:{n}" in chosen)
                 x += 28
             x += 10
-    y += BUTTON_HEIGHT + 10
+    y += BUTTON_HEIGHT + 24  # room for a highlight's label under a button ("keeps 3 AP" under End turn)
     height = y - top
     items.insert(0, {"shape": "rect", "x": 0, "y": _r(top - 4), "w": _r(width), "h": _r(height + 4),
                      "fill": "#e2d6bd", "class": "strip"})

@@ -19,7 +19,6 @@ that kind (:meth:`~widgets.portobello.view.PortobelloView.choose_bot_action`).
 
 from __future__ import annotations
 
-import asyncio
 import html
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -30,6 +29,7 @@ import plotly.graph_objects as go
 from explorer.core import Record
 from explorer.portobello.components import COLOURS, PLAYER_COUNTS
 
+from ..figures import kernel_loop, redraw_in_place, same_traces
 from ..records import new_record, open_record
 from .overlays import expected_lane_figure, move_value_figure, score_over_time_figure
 from .view import PortobelloView
@@ -192,7 +192,7 @@ class PortobelloApp:
         if not self.follow.value:
             self._show_staleness()
             return
-        loop = _kernel_loop()
+        loop = kernel_loop()
         if loop is None:  # plain Python (tests, scripts): at once
             self._follow()
         else:
@@ -240,8 +240,8 @@ class PortobelloApp:
             figure = self.overlay_figure(index)
             figure.update_layout(width=OVERLAY_WIDTH)
             shown = box.children[0] if box.children else None
-            if isinstance(shown, go.FigureWidget) and _same_traces(shown, figure):
-                _redraw_in_place(shown, figure)  # much faster in the browser than a new FigureWidget
+            if isinstance(shown, go.FigureWidget) and same_traces(shown, figure):
+                redraw_in_place(shown, figure)  # much faster in the browser than a new FigureWidget
             else:
                 box.children = [go.FigureWidget(figure)]
         except Exception as err:  # an overlay must never break the board
@@ -251,41 +251,3 @@ class PortobelloApp:
     def _ipython_display_(self) -> Any:  # pragma: no cover - display hook for notebooks
         from IPython.display import display
         display(self.widget)
-
-
-def _kernel_loop() -> asyncio.AbstractEventLoop | None:
-    """The running event loop if this runs in a Jupyter kernel (where a redraw can wait for the click's message to
-    be answered), else ``None`` (plain Python, even inside some other event loop: do it at once)."""
-    try:
-        from IPython import get_ipython
-    except ImportError:  # pragma: no cover - IPython comes with ipywidgets
-        return None
-    shell = get_ipython()
-    if shell is None or getattr(shell, "kernel", None) is None:
-        return None
-    try:
-        return asyncio.get_running_loop()
-    except RuntimeError:
-        return None
-
-
-def _same_traces(shown: go.FigureWidget, figure: go.Figure) -> bool:
-    """True if ``figure`` has the same kinds of traces, with the same properties set, in the same order, as the
-    figure ``shown`` (so updating each trace in place leaves nothing stale behind)."""
-    def shape(data: Any) -> list[tuple[str, frozenset[str]]]:
-        return [(t.type, frozenset(t.to_plotly_json()) - {"uid"}) for t in data]
-
-    return shape(shown.data) == shape(figure.data)
-
-
-def _redraw_in_place(shown: go.FigureWidget, figure: go.Figure) -> None:
-    """Make ``shown`` draw ``figure`` (same traces), as one update of the widget already in the browser."""
-    with shown.batch_update():
-        for old, new in zip(shown.data, figure.data, strict=True):
-            props = new.to_plotly_json()
-            props.pop("type", None)
-            old.update(props, overwrite=True)
-        layout = figure.layout.to_plotly_json()
-        for key in set(shown.layout.to_plotly_json()) - set(layout):  # e.g. an "empty" note no longer needed
-            shown.layout[key] = None
-        shown.layout.update(layout, overwrite=True)

@@ -1,0 +1,409 @@
+"""The Flash Point app: set up a game, play it on the board (solo with random teammates, or hot-seat), overlays.
+
+``FlashPointApp().widget`` is what ``notebooks/flashpoint/app.ipynb`` shows (one call::
+
+    from widgets.flashpoint.app import FlashPointApp
+    FlashPointApp(players=3, seed=7).widget
+
+). Everything the user does goes through the engine: the form's settings become the options of a
+:class:`~explorer.core.Record` (``explorer.flashpoint.new_game``'s keywords), and a setting the engine refuses
+(e.g. the hydraulic platform in a Family game) is explained in a note while the game shown stays; the board is
+a :class:`~widgets.flashpoint.view.FlashPointView` over that record; the overlays are the pure functions of
+:mod:`widgets.flashpoint.overlays`, drawn for the position shown when a game starts, when a tab is opened, when
+the kind of risk is changed and when the user presses "Redraw" (or after every move, if "Redraw after every move"
+is ticked: a Plotly figure takes the browser a second or so to redraw, which would otherwise hold up the next
+click on the board). While the overlay shows an older position than the board, a note beside "Redraw" says so.
+
+The form offers only the Extreme Danger options a building can use (:func:`building_options`: the explosive
+objects and the chemical spill where the building has such objects, the hydraulic platform where it has an upper
+storey, the basement ladder and the floor bridge where it has a basement); whether the combination is allowed
+(the platform needs the Experienced game, for one) is the engine's decision.
+
+The random players are the view's (:meth:`~widgets.flashpoint.view.FlashPointView.choose_bot_action`): a kind of
+action first, uniformly among the kinds legal now, then an action of that kind; the chance steps after their
+actions are resolved at once from the game's seeded stream.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Iterable
+from typing import Any
+
+import ipywidgets as w
+import plotly.graph_objects as go
+
+from explorer.core import Record
+from explorer.flashpoint.building import Building
+from explorer.flashpoint.components import COLOURS, MAX_PLAYERS, MIN_PLAYERS
+from explorer.flashpoint.state import is_extreme, object_info
+
+from ..figures import kernel_loop, redraw_in_place, same_traces
+from ..records import new_record, open_record
+from .overlays import RISK_KINDS, RISK_LABELS, counters_over_time_figure, expected_losses_figure, fire_risk_figure
+from .view import FlashPointView
+
+__all__ = ["FlashPointApp", "BUILDINGS", "ED_OPTIONS", "LEVELS", "LEGEND", "LOSS_GAMES", "LOSS_TURNS", "TABS",
+           "building_options"]
+
+BUILDINGS = tuple(Building.shipped())
+"""The shipped buildings' keys, in the form's order: ``front``, ``back`` (the base game's two sides), then the
+Extreme Danger buildings ``garage``, ``laboratory``, ``garage_basement``, ``laboratory_attic``."""
+LEVELS = ("recruit", "veteran", "heroic")
+"""The Experienced game's difficulty levels (``flashpoint.setup.levels``)."""
+ED_OPTIONS = {
+    "objects": "Explosive objects",
+    "chemical_spill": "Chemical spill",
+    "platform": "Hydraulic platform",
+    "basement_ladder": "Ladders into the basement",
+    "floor_bridge": "Ladder as a floor bridge",
+}
+"""The Extreme Danger options (``new_game`` keywords) by the form's label for them."""
+_OPTION_TIPS = {
+    "objects": "play with the building's explosive objects (the car, the lab equipment)",
+    "chemical_spill": "play with the toxic lab equipment and its chemical spill",
+    "platform": "the hydraulic platform on the engine (Experienced game only; no deck gun then)",
+    "basement_ladder": "ladders may be raised into the basement through a destroyed floor",
+    "floor_bridge": "a ladder may be laid over a destroyed floor as a bridge",
+}
+_OPTION_DEFAULTS = {"objects": True, "chemical_spill": True, "platform": False, "basement_ladder": False,
+                    "floor_bridge": False}
+LOSS_GAMES = 100
+"""Random games per estimate in the "Expected losses" tab (small, so a redraw takes well under a second; the
+figure states the sampling error)."""
+LOSS_TURNS = 3
+"""Turns ahead in the "Expected losses" tab."""
+TABS = ("Fire risk", "Expected losses", "Counters")
+"""The overlay tabs' titles, in order."""
+OVERLAY_WIDTH = 1100
+"""Width in pixels of the overlay figures (a FigureWidget in a tab does not always size itself)."""
+
+LEGEND = (
+    "<div style='font-size:12px;margin:4px 0;line-height:1.5'><b>On the board:</b> "
+    "each floor is a grid of spaces with its outside ring (<span style='background:#fbf6ea'>&nbsp;cream&nbsp;"
+    "</span> inside, <span style='background:#dde5d0'>&nbsp;green&nbsp;</span> outside, "
+    "<span style='background:#e3edf7'>&nbsp;pale blue&nbsp;</span> the air beside an upper storey); red row "
+    "numbers (the red die) left of a floor, column numbers (the black die) above it; several floors stand side "
+    "by side · <span style='color:#e4572e'>▲</span> flame on an orange space: <b>fire</b>; "
+    "<span style='color:#6e7a7b'>●</span> grey disc on a grey space: <b>smoke</b>; dashed orange square: a "
+    "<b>hot spot</b> · <span style='color:#1f4e8c'>■</span>\"?\": a face-down <b>point of interest</b>; "
+    "<span style='color:#f4d03f'>■</span>\"V\": a victim, <span style='color:#82e0aa'>■</span>\"V+\": a treated "
+    "victim; <span style='color:#f39c12'>◆</span>\"H\": a <b>hazmat</b> · thick black lines: <b>walls</b> "
+    "(brown dashed with black cubes: damaged; dotted grey: destroyed), thinner grey: light walls; short brown "
+    "bars: <b>doors</b> (faded with a swung leaf: open; dotted: destroyed), dark red: fireproof doors (\"J\": "
+    "jam markers); <span style='color:#4a90c8'>▬</span> blue: windows; green dotted: entrances · coloured discs: "
+    "<b>firefighters</b> (their specialist's letter, or the colour's initial in the Family game; their AP "
+    "under them; a small square: what they carry) · bands along the ring: the <b>engine</b> (red) and the "
+    "<b>ambulance</b> (white) on their parking spots · Extreme Danger: grey (explosive) and green (toxic) "
+    "<b>objects</b> with their damage, yellow arrows, green TOXIC markers, cracks (damaged floor) and dark holes "
+    "(destroyed floor), \"S1\" staircases, ladders, the yellow PLAT(form) · under the building: the counters "
+    "(damage of 24, rescued of 7, lost of 4), whose turn, the roster and the buttons; at a roll, the die faces · "
+    "<span style='color:#2e8b57'>green outlines</span>: what the firefighter to act can click now, with the AP "
+    "it costs; <span style='color:#1f5fbf'>blue</span>: selected. Hover over anything for its details. "
+    "<b>The building is reconstructed from the rules, not the printed board.</b></div>")
+"""The legend shown under the board (HTML)."""
+
+
+def building_options(building: str | Building) -> tuple[str, ...]:
+    """The Extreme Danger options (keys of :data:`ED_OPTIONS`) the form offers for ``building`` (a shipped key or
+    a :class:`Building`), in :data:`ED_OPTIONS` order: ``objects`` if it has an explosive object,
+    ``chemical_spill`` if it has a toxic one, ``platform`` if it has an upper storey (level 1 or more),
+    ``basement_ladder`` and ``floor_bridge`` if it has a basement (level -1). ``()`` for the base game's house.
+
+    >>> building_options("front"), building_options("garage_basement")
+    ((), ('objects', 'basement_ladder', 'floor_bridge'))
+
+    Raises:
+        KeyError: for a key that names no shipped building.
+    """
+    house = building if isinstance(building, Building) else Building.named(building)
+    kinds = {info["kind"] for info in object_info(house).values()}
+    levels = {floor.level for floor in house.floors.values()}
+    offered = {"objects": "explosive" in kinds, "chemical_spill": "toxic" in kinds,
+               "platform": any(level >= 1 for level in levels), "basement_ladder": -1 in levels,
+               "floor_bridge": -1 in levels}
+    return tuple(name for name in ED_OPTIONS if offered[name])
+
+
+def _label(text: str) -> w.HTML:
+    """A form row's label, as wide as the ipywidgets descriptions (90 px), so the rows line up."""
+    return w.HTML(f"<div style='text-align:right;padding-right:8px'>{html.escape(text)}</div>",
+                  layout=w.Layout(width="98px", min_width="98px"))
+
+
+def _building_label(key: str) -> str:
+    house = Building.named(key)
+    return f"{house.name} (Extreme Danger)" if is_extreme(house) else house.name
+
+
+class FlashPointApp:
+    """A game setup form, the board, a legend, the overlays in tabs and save/load, as one ipywidgets box
+    (``.widget``).
+
+    Args:
+        players: firefighters, 1-6.
+        seed: the game's seed (the set-up rolls, every fire advance, the random players' choices).
+        mode: ``"family"`` or ``"experienced"``.
+        level: the Experienced game's level (``"recruit"``, ``"veteran"`` or ``"heroic"``; ``None``: recruit);
+            a Family game has none (the form's level is then ignored).
+        building: a shipped building's key (:data:`BUILDINGS`).
+        bots: seats (0 = red, the first firefighter) played by random players; default: every seat but red
+            (you play red, solo with random teammates); ``()``: hot-seat, every firefighter is yours.
+        objects, chemical_spill, platform, basement_ladder, floor_bridge: the Extreme Danger options
+            (``new_game``'s); only those the building can use (:func:`building_options`) are passed to the engine.
+        step_chance: the fire advances one chance step per click after your turn, each with its rules (default);
+            False: at once.
+        follow: redraw the open overlay after every move (off by default: a Plotly figure is slow to redraw in
+            the browser; the "Redraw" button and a note cover it).
+
+    Raises:
+        ValueError: for a player count, mode, level or building the form does not offer, or a first game the
+            engine refuses (e.g. ``platform=True`` in the Family game).
+    """
+
+    def __init__(self, *, players: int = 3, seed: int = 7, mode: str = "family", level: str | None = None,
+                 building: str = "front", bots: Iterable[int] | None = None, objects: bool = True,
+                 chemical_spill: bool = True, platform: bool = False, basement_ladder: bool = False,
+                 floor_bridge: bool = False, step_chance: bool = True, follow: bool = False) -> None:
+        if isinstance(players, bool) or players not in range(MIN_PLAYERS, MAX_PLAYERS + 1):
+            raise ValueError(f"players must be {MIN_PLAYERS}-{MAX_PLAYERS}, got {players!r}")
+        if mode not in ("family", "experienced"):
+            raise ValueError(f"mode must be 'family' or 'experienced', got {mode!r}")
+        if level is not None and level not in LEVELS:
+            raise ValueError(f"level must be one of {', '.join(LEVELS)} or None, got {level!r}")
+        if building not in BUILDINGS:
+            raise ValueError(f"building must be one of {', '.join(BUILDINGS)}, got {building!r}")
+        bots = set(range(1, players)) if bots is None else set(bots)
+        self.players = w.Dropdown(options=list(range(MIN_PLAYERS, MAX_PLAYERS + 1)), value=players,
+                                  description="Players", layout=w.Layout(width="170px"))
+        self.seed = w.IntText(value=seed, description="Seed", layout=w.Layout(width="200px"))
+        self.building = w.Dropdown(options=[(_building_label(k), k) for k in BUILDINGS], value=building,
+                                   description="Building", layout=w.Layout(width="480px"))
+        self.mode = w.ToggleButtons(options=[("Family", "family"), ("Experienced", "experienced")], value=mode,
+                                    style={"button_width": "110px"})
+        self.level = w.Dropdown(options=[(name.capitalize(), name) for name in LEVELS], value=level or "recruit",
+                                description="Level", layout=w.Layout(width="200px"))
+        values = {"objects": objects, "chemical_spill": chemical_spill, "platform": platform,
+                  "basement_ladder": basement_ladder, "floor_bridge": floor_bridge}
+        self.option_boxes = {name: w.Checkbox(value=values[name], description=label, indent=False,
+                                              tooltip=_OPTION_TIPS[name], layout=w.Layout(width="210px"))
+                             for name, label in ED_OPTIONS.items()}
+        self.bot_boxes = [w.Checkbox(value=k in bots, description=f"{colour}: random player", indent=False,
+                                     layout=w.Layout(width="170px")) for k, colour in enumerate(COLOURS)]
+        self.step_chance = w.Checkbox(value=step_chance, description="Advance the fire one step per click",
+                                      indent=False, layout=w.Layout(width="280px"))
+        self.step_chance.observe(self._set_step_chance, names="value")
+        self.start_button = w.Button(description="New game", button_style="primary", icon="fire")
+        self.start_button.on_click(lambda _: self.new_game())
+        self.follow = w.Checkbox(value=follow, description="Redraw after every move (slower clicks)",
+                                 indent=False, layout=w.Layout(width="300px"))
+        self.follow.observe(lambda _: self._moved(None), names="value")
+        self.redraw_button = w.Button(description="Redraw", icon="refresh", layout=w.Layout(width="110px"),
+                                      tooltip="Draw the open overlay for the position on the board")
+        self.redraw_button.on_click(lambda _: self.draw_overlay())
+        self.overlay_note = w.HTML()
+        self.risk_kind = w.ToggleButtons(options=[(RISK_LABELS[k], k) for k in RISK_KINDS], value="fire",
+                                         style={"button_width": "100px"})
+        self.risk_kind.observe(lambda _: self.draw_overlay() if (self.tabs.selected_index or 0) == 0 else None,
+                               names="value")
+        self.figure_boxes = [w.VBox() for _ in TABS]
+        controls: list[list[w.Widget]] = [
+            [w.HBox([_label("Risk of"), self.risk_kind])],
+            [w.HTML(f"<div style='font-size:12px'>A seeded estimate from <b>{LOSS_GAMES} random games</b> of "
+                    f"{LOSS_TURNS} turns from the position shown (random play: far weaker than a team, so a "
+                    "pessimistic baseline); the bands are the sampling error (±1.96 standard errors).</div>")],
+            [w.HTML("<div style='font-size:12px'>The damage, victims lost and victims rescued after every turn "
+                    "of the game so far, up to the position shown.</div>")],
+        ]
+        self.tabs = w.Tab(children=[w.VBox(c + [box]) for c, box in zip(controls, self.figure_boxes)],
+                          titles=TABS)
+        self.tabs.observe(lambda _: self.draw_overlay(), names="selected_index")
+        self.record_text = w.Textarea(placeholder="a saved record (JSON) to step through or continue",
+                                      layout=w.Layout(width="100%", height="90px"))
+        self.save_button = w.Button(description="Show record")
+        self.save_button.on_click(lambda _: self.save())
+        self.load_button = w.Button(description="Load record")
+        self.load_button.on_click(lambda _: self.load(self.record_text.value))
+        self.note = w.HTML()
+        self.board = w.VBox()
+        self.view: FlashPointView
+        self._options_row = w.HBox()
+        self._bot_row = w.HBox()
+        self._drawn_at: tuple[int, int] | None = None
+        self.players.observe(lambda _: self._show_bot_boxes(), names="value")
+        self.building.observe(lambda _: self._show_option_boxes(), names="value")
+        self.mode.observe(lambda _: self._show_level(), names="value")
+        self._show_bot_boxes()
+        self._show_option_boxes()
+        self._show_level()
+        self._start(Record("flashpoint", seed=seed, options=self.form_options()), bots)
+        form = w.VBox([w.HBox([self.players, self.seed, self.building]),
+                       w.HBox([_label("Game"), self.mode, self.level]),
+                       self._options_row, self._bot_row,
+                       w.HBox([_label(""), self.step_chance, self.start_button])])
+        records = w.VBox([w.HBox([self.save_button, self.load_button]), self.record_text])
+        self.widget = w.VBox([form, self.note, self.board, w.HTML(LEGEND),
+                              w.HBox([self.redraw_button, self.overlay_note, self.follow],
+                                     layout=w.Layout(align_items="center")), self.tabs,
+                              w.Accordion(children=[records], titles=("Save or load a record",))])
+
+    # ---- the form ---------------------------------------------------------------------------------------------
+    def form_options(self) -> dict[str, Any]:
+        """The game options the form describes (``Record`` options, i.e. ``new_game`` keywords): ``players``,
+        ``building``, ``mode``, ``level`` (Experienced only) and the Extreme Danger options the building can use
+        (:func:`building_options`), whatever the engine will make of them."""
+        options: dict[str, Any] = {"players": self.players.value, "building": self.building.value,
+                                   "mode": self.mode.value}
+        if self.mode.value == "experienced":
+            options["level"] = self.level.value
+        for name in building_options(self.building.value):
+            options[name] = self.option_boxes[name].value
+        return options
+
+    def _show_bot_boxes(self) -> None:
+        self._bot_row.children = [_label(""), *self.bot_boxes[:self.players.value]]
+
+    def _show_option_boxes(self) -> None:
+        names = building_options(self.building.value)
+        boxes = [self.option_boxes[n] for n in names]
+        self._options_row.children = [_label("Options"), *boxes] if names else []
+
+    def _show_level(self) -> None:
+        self.level.disabled = self.mode.value != "experienced"
+
+    def _set_step_chance(self, change: Any) -> None:
+        self.view.step_chance = bool(change["new"])
+
+    # ---- games ------------------------------------------------------------------------------------------------
+    def new_game(self) -> None:
+        """Start a game with the form's settings (:meth:`form_options`); settings the engine refuses (the
+        platform in a Family game, a seed below 0 or from 2**63...) are explained in the note and the game shown
+        stays."""
+        players = self.players.value
+        bots = {k for k, box in enumerate(self.bot_boxes[:players]) if box.value}
+        record, refusal = new_record("flashpoint", self.seed.value, self.form_options())
+        if record is None:
+            self.note.value = refusal
+            return
+        self._start(record, bots)
+
+    def _start(self, record: Record, bots: set[int]) -> None:
+        players = record.options.get("players", 4)
+        bots = {k for k in bots if 0 <= k < players}
+        if hasattr(self, "view"):
+            self.view.unobserve(self._moved, names="revision")
+        house = record.state.building
+        title = house.name if "Flash Point" in house.name else f"Flash Point: {house.name}"
+        self.view = FlashPointView(record, bots=bots, bot_seed=record.seed, step_chance=self.step_chance.value,
+                                   title=title)
+        self.view.observe(self._moved, names="revision")
+        self.board.children = [self.view]
+        humans = [COLOURS[k] for k in range(players) if k not in bots]
+        if not humans:
+            who = "Every firefighter is a random player: the whole game has been played; step through it."
+        elif bots:
+            random_ones = ", ".join(COLOURS[k] for k in sorted(bots))
+            who = (f"You play {', '.join(humans)}; {random_ones} play{'s' * (len(bots) == 1)} random legal actions, "
+                   "a random kind of action first, and the fire advance after their turns is rolled at once (all "
+                   "listed under <b>What happened, and why</b>; Undo and Redo skip their actions).")
+        else:
+            who = "Hot-seat: every firefighter is yours; play each one on its turn."
+        options = record.options
+        game = ("Experienced game, " + str(options.get("level", "recruit")) if options.get("mode") == "experienced"
+                else "Family game")
+        extras = [ED_OPTIONS[n].lower() for n in ED_OPTIONS if options.get(n, _OPTION_DEFAULTS[n])
+                  and n in building_options(house)]
+        extra = html.escape(f"{house.name}, {game}" + (f"; with {', '.join(extras)}" if extras else ""), quote=False)
+        self.note.value = f"<i>{extra}. {who}</i>"
+        self.draw_overlay()
+
+    def save(self) -> str:
+        """Put the game's record (JSON) in the text box, and return it."""
+        self.record_text.value = self.view.record.to_json()
+        return self.record_text.value
+
+    def load(self, text: str) -> None:
+        """Open a saved record (JSON) to step through or continue, every firefighter yours (hot-seat); a bad one
+        is explained, nothing changes."""
+        record, refusal = open_record(text, "flashpoint", "Flash Point")
+        if record is None:
+            self.note.value = refusal
+            return
+        self._start(record, set())
+
+    # ---- overlays ---------------------------------------------------------------------------------------------
+    def _moved(self, change: Any) -> None:
+        """After a redraw of the board: with ``follow``, redraw the overlay if the position changed (not for a mere
+        selection); without, say whether the overlay still shows the board's position.
+
+        In a running kernel the overlay is redrawn just after the click's message is handled, so the board's
+        update reaches the browser first and the (slower) figure follows."""
+        if not self.follow.value:
+            self._show_staleness()
+            return
+        loop = kernel_loop()
+        if loop is None:  # plain Python (tests, scripts): at once
+            self._follow()
+        else:
+            loop.call_soon(self._follow)
+
+    def _follow(self) -> None:
+        if self.overlay_is_stale:
+            self.draw_overlay()
+
+    @property
+    def overlay_is_stale(self) -> bool:
+        """True if the overlay was drawn for another position (or another record) than the board shows."""
+        return (self.view.record.cursor, len(self.view.record)) != self._drawn_at
+
+    def _show_staleness(self) -> None:
+        """The note beside "Redraw": which position the overlay shows, and a warning when the board moved on."""
+        cursor = self.view.record.cursor
+        if self._drawn_at is None:
+            text, style = "", ""
+        elif self.overlay_is_stale:
+            text = (f"<span style='color:#8a4b00'>⚠ The overlay below shows position {self._drawn_at[0]}; the "
+                    f"board is at position {cursor}. Press <b>Redraw</b> to update it.</span>")
+            style = "warning"
+        else:
+            text = f"<span style='color:#5a4a36'>The overlay below shows the board's position ({cursor}).</span>"
+            style = ""
+        self.overlay_note.value = f"<div style='font-size:12px;margin:0 8px'>{text}</div>" if text else ""
+        self.redraw_button.button_style = style
+
+    def overlay_figure(self, index: int | None = None) -> go.Figure:
+        """The figure of overlay tab ``index`` (default: the open tab; see :data:`TABS`) for the position shown:
+        the exact risk of the next fire advance, of the kind chosen above it (``fire_risk_figure``); the expected
+        counters over the next :data:`LOSS_TURNS` turns from :data:`LOSS_GAMES` random games seeded by the game's
+        seed (``expected_losses_figure``); the counters after every turn so far (``counters_over_time_figure``).
+        """
+        index = self.tabs.selected_index if index is None else index
+        index = 0 if index is None else index
+        view = self.view
+        makers: tuple[Callable[[], go.Figure], ...] = (
+            lambda: fire_risk_figure(view.state, self.risk_kind.value),
+            lambda: expected_losses_figure(view.state, turns=LOSS_TURNS, games=LOSS_GAMES, seed=view.record.seed),
+            lambda: counters_over_time_figure(view.record.states[:view.record.cursor + 1]),
+        )
+        return makers[index]()
+
+    def draw_overlay(self) -> None:
+        """Redraw the open overlay tab for the position shown (a bug shows as a message, never kills the app)."""
+        index = self.tabs.selected_index or 0
+        box = self.figure_boxes[index]
+        self._drawn_at = (self.view.record.cursor, len(self.view.record))
+        try:
+            figure = self.overlay_figure(index)
+            figure.update_layout(width=OVERLAY_WIDTH)
+            shown = box.children[0] if box.children else None
+            if isinstance(shown, go.FigureWidget) and same_traces(shown, figure):
+                redraw_in_place(shown, figure)  # much faster in the browser than a new FigureWidget
+            else:
+                box.children = [go.FigureWidget(figure)]
+        except Exception as err:  # an overlay must never break the board
+            box.children = [w.HTML(f"<pre>could not draw this overlay: {html.escape(repr(err))}</pre>")]
+        self._show_staleness()
+
+    def _ipython_display_(self) -> Any:  # pragma: no cover - display hook for notebooks
+        from IPython.display import display
+        display(self.widget)
