@@ -38,8 +38,8 @@ from explorer.flashpoint.building import Building
 from explorer.flashpoint.components import COLOURS, MAX_PLAYERS, MIN_PLAYERS
 from explorer.flashpoint.state import is_extreme, object_info
 
-from ..figures import kernel_loop, redraw_in_place, same_traces
-from ..records import new_record, open_record
+from ..figures import OVERLAY_WIDTH, OverlayTabs  # noqa: F401 - OVERLAY_WIDTH: as before, importable from here
+from ..records import new_record
 from .overlays import RISK_KINDS, RISK_LABELS, counters_over_time_figure, expected_losses_figure, fire_risk_figure
 from .view import FlashPointView
 
@@ -75,8 +75,6 @@ LOSS_TURNS = 3
 """Turns ahead in the "Expected losses" tab."""
 TABS = ("Fire risk", "Expected losses", "Counters")
 """The overlay tabs' titles, in order."""
-OVERLAY_WIDTH = 1100
-"""Width in pixels of the overlay figures (a FigureWidget in a tab does not always size itself)."""
 
 LEGEND = (
     "<div style='font-size:12px;margin:4px 0;line-height:1.5'><b>On the board:</b> "
@@ -136,9 +134,10 @@ def _building_label(key: str) -> str:
     return f"{house.name} (Extreme Danger)" if is_extreme(house) else house.name
 
 
-class FlashPointApp:
+class FlashPointApp(OverlayTabs):
     """A game setup form, the board, a legend, the overlays in tabs and save/load, as one ipywidgets box
-    (``.widget``).
+    (``.widget``). The overlay tabs, the "Redraw" button beside them and save/load are
+    :class:`~widgets.figures.OverlayTabs`.
 
     Args:
         players: firefighters, 1-6.
@@ -160,6 +159,9 @@ class FlashPointApp:
         ValueError: for a player count, mode, level or building the form does not offer, or a first game the
             engine refuses (e.g. ``platform=True`` in the Family game).
     """
+
+    GAME = "flashpoint"
+    GAME_TITLE = "Flash Point"
 
     def __init__(self, *, players: int = 3, seed: int = 7, mode: str = "family", level: str | None = None,
                  building: str = "front", bots: Iterable[int] | None = None, objects: bool = True,
@@ -195,13 +197,6 @@ class FlashPointApp:
         self.step_chance.observe(self._set_step_chance, names="value")
         self.start_button = w.Button(description="New game", button_style="primary", icon="fire")
         self.start_button.on_click(lambda _: self.new_game())
-        self.follow = w.Checkbox(value=follow, description="Redraw after every move (slower clicks)",
-                                 indent=False, layout=w.Layout(width="300px"))
-        self.follow.observe(lambda _: self._moved(None), names="value")
-        self.redraw_button = w.Button(description="Redraw", icon="refresh", layout=w.Layout(width="110px"),
-                                      tooltip="Draw the open overlay for the position on the board")
-        self.redraw_button.on_click(lambda _: self.draw_overlay())
-        self.overlay_note = w.HTML()
         self.risk_kind = w.ToggleButtons(options=[(RISK_LABELS[k], k) for k in RISK_KINDS], value="fire",
                                          style={"button_width": "100px"})
         self.risk_kind.observe(lambda _: self.draw_overlay() if (self.tabs.selected_index or 0) == 0 else None,
@@ -215,21 +210,11 @@ class FlashPointApp:
             [w.HTML("<div style='font-size:12px'>The damage, victims lost and victims rescued after every turn "
                     "of the game so far, up to the position shown.</div>")],
         ]
-        self.tabs = w.Tab(children=[w.VBox(c + [box]) for c, box in zip(controls, self.figure_boxes)],
-                          titles=TABS)
-        self.tabs.observe(lambda _: self.draw_overlay(), names="selected_index")
-        self.record_text = w.Textarea(placeholder="a saved record (JSON) to step through or continue",
-                                      layout=w.Layout(width="100%", height="90px"))
-        self.save_button = w.Button(description="Show record")
-        self.save_button.on_click(lambda _: self.save())
-        self.load_button = w.Button(description="Load record")
-        self.load_button.on_click(lambda _: self.load(self.record_text.value))
-        self.note = w.HTML()
-        self.board = w.VBox()
+        self._init_overlay_tabs(w.Tab(children=[w.VBox(c + [box]) for c, box in zip(controls, self.figure_boxes)],
+                                      titles=TABS), self.figure_boxes, follow=follow)
         self.view: FlashPointView
         self._options_row = w.HBox()
         self._bot_row = w.HBox()
-        self._drawn_at: tuple[int, int] | None = None
         self.players.observe(lambda _: self._show_bot_boxes(), names="value")
         self.building.observe(lambda _: self._show_option_boxes(), names="value")
         self.mode.observe(lambda _: self._show_level(), names="value")
@@ -241,11 +226,7 @@ class FlashPointApp:
                        w.HBox([_label("Game"), self.mode, self.level]),
                        self._options_row, self._bot_row,
                        w.HBox([_label(""), self.step_chance, self.start_button])])
-        records = w.VBox([w.HBox([self.save_button, self.load_button]), self.record_text])
-        self.widget = w.VBox([form, self.note, self.board, w.HTML(LEGEND),
-                              w.HBox([self.redraw_button, self.overlay_note, self.follow],
-                                     layout=w.Layout(align_items="center")), self.tabs,
-                              w.Accordion(children=[records], titles=("Save or load a record",))])
+        self.widget = self._app_widget(form, LEGEND)
 
     # ---- the form ---------------------------------------------------------------------------------------------
     def form_options(self) -> dict[str, Any]:
@@ -317,60 +298,7 @@ class FlashPointApp:
         self.note.value = f"<i>{extra}. {who}</i>"
         self.draw_overlay()
 
-    def save(self) -> str:
-        """Put the game's record (JSON) in the text box, and return it."""
-        self.record_text.value = self.view.record.to_json()
-        return self.record_text.value
-
-    def load(self, text: str) -> None:
-        """Open a saved record (JSON) to step through or continue, every firefighter yours (hot-seat); a bad one
-        is explained, nothing changes."""
-        record, refusal = open_record(text, "flashpoint", "Flash Point")
-        if record is None:
-            self.note.value = refusal
-            return
-        self._start(record, set())
-
-    # ---- overlays ---------------------------------------------------------------------------------------------
-    def _moved(self, change: Any) -> None:
-        """After a redraw of the board: with ``follow``, redraw the overlay if the position changed (not for a mere
-        selection); without, say whether the overlay still shows the board's position.
-
-        In a running kernel the overlay is redrawn just after the click's message is handled, so the board's
-        update reaches the browser first and the (slower) figure follows."""
-        if not self.follow.value:
-            self._show_staleness()
-            return
-        loop = kernel_loop()
-        if loop is None:  # plain Python (tests, scripts): at once
-            self._follow()
-        else:
-            loop.call_soon(self._follow)
-
-    def _follow(self) -> None:
-        if self.overlay_is_stale:
-            self.draw_overlay()
-
-    @property
-    def overlay_is_stale(self) -> bool:
-        """True if the overlay was drawn for another position (or another record) than the board shows."""
-        return (self.view.record.cursor, len(self.view.record)) != self._drawn_at
-
-    def _show_staleness(self) -> None:
-        """The note beside "Redraw": which position the overlay shows, and a warning when the board moved on."""
-        cursor = self.view.record.cursor
-        if self._drawn_at is None:
-            text, style = "", ""
-        elif self.overlay_is_stale:
-            text = (f"<span style='color:#8a4b00'>⚠ The overlay below shows position {self._drawn_at[0]}; the "
-                    f"board is at position {cursor}. Press <b>Redraw</b> to update it.</span>")
-            style = "warning"
-        else:
-            text = f"<span style='color:#5a4a36'>The overlay below shows the board's position ({cursor}).</span>"
-            style = ""
-        self.overlay_note.value = f"<div style='font-size:12px;margin:0 8px'>{text}</div>" if text else ""
-        self.redraw_button.button_style = style
-
+    # ---- overlays (OverlayTabs draws them) --------------------------------------------------------------------
     def overlay_figure(self, index: int | None = None) -> go.Figure:
         """The figure of overlay tab ``index`` (default: the open tab; see :data:`TABS`) for the position shown:
         the exact risk of the next fire advance, of the kind chosen above it (``fire_risk_figure``); the expected
@@ -386,24 +314,3 @@ class FlashPointApp:
             lambda: counters_over_time_figure(view.record.states[:view.record.cursor + 1]),
         )
         return makers[index]()
-
-    def draw_overlay(self) -> None:
-        """Redraw the open overlay tab for the position shown (a bug shows as a message, never kills the app)."""
-        index = self.tabs.selected_index or 0
-        box = self.figure_boxes[index]
-        self._drawn_at = (self.view.record.cursor, len(self.view.record))
-        try:
-            figure = self.overlay_figure(index)
-            figure.update_layout(width=OVERLAY_WIDTH)
-            shown = box.children[0] if box.children else None
-            if isinstance(shown, go.FigureWidget) and same_traces(shown, figure):
-                redraw_in_place(shown, figure)  # much faster in the browser than a new FigureWidget
-            else:
-                box.children = [go.FigureWidget(figure)]
-        except Exception as err:  # an overlay must never break the board
-            box.children = [w.HTML(f"<pre>could not draw this overlay: {html.escape(repr(err))}</pre>")]
-        self._show_staleness()
-
-    def _ipython_display_(self) -> Any:  # pragma: no cover - display hook for notebooks
-        from IPython.display import display
-        display(self.widget)

@@ -70,7 +70,7 @@ from explorer.flashpoint.state import object_info
 from ..svg import SvgImage, scene_to_svg
 
 __all__ = ["BAND", "BUTTONS", "CELL", "FF_FILL", "FLOOR_GAP", "LABEL_BAND", "MARGIN", "MIN_WIDTH", "ROLE_LETTER",
-           "TARGETS", "board_scene", "board_svg", "floor_order", "floor_origins", "space_box"]
+           "TARGETS", "board_scene", "board_svg", "floor_order", "floor_origins", "space_box", "step_words"]
 
 TARGETS = ("space:<space id>", "edge:<a>|<b>", "ff:<colour>", "vehicle:<engine|ambulance>",
            "spot:<vehicle>:<first space>", "object:<object id>", "btn:<name>", "die:<red|black>:<n>")
@@ -953,10 +953,12 @@ def _mode_text(state: State) -> str:
     return text
 
 
-def _step_text(state: State) -> str:
-    step = state.pending[0]
+def step_words(step: Any, purposes: Mapping[str, str] = _PURPOSE) -> str:
+    """A pending chance step of the engine (one of ``state.pending``) in words, for the user: what is rolled or
+    turned over, and why. ``purposes`` words the purpose of a roll (default: the turn line's words; a purpose it
+    lacks is shown as is), e.g. ``"roll the dice: the fire advances"``."""
     if step.kind == "roll":
-        return f"roll the dice: {_PURPOSE.get(step.purpose, step.purpose)}"
+        return f"roll the dice: {purposes.get(step.purpose, step.purpose)}"
     if step.kind == "first-explosion":
         return "roll the black die: where the first explosion goes"
     if step.kind == "reveal":
@@ -978,7 +980,7 @@ def _turn_line(state: State) -> str:
     f = state.firefighter
     if state.is_chance_node:
         head = "Set-up" if state.phase == "setup" else "Fire phase" if state.phase == "fire" else f"{f.name}'s turn"
-        return f"{head} — chance: {_step_text(state)}"
+        return f"{head} — chance: {step_words(state.pending[0])}"
     if state.phase == "setup":
         if state.options.experienced:
             for vehicle in ("engine", "ambulance"):

@@ -42,7 +42,7 @@ from explorer.flashpoint.state import object_info
 
 from ..base import BoardView
 from .overlays import random_action
-from .scene import BUTTON_HEIGHT, MARGIN, board_scene
+from .scene import BUTTON_HEIGHT, MARGIN, board_scene, step_words
 
 __all__ = ["FlashPointView", "POOLS", "action_items", "ap_cost", "cost_label"]
 
@@ -59,6 +59,7 @@ _STEP_WORDS = {"fire": "the fire advances", "flare-up": "a flare-up: the fire ad
                "explosion": "an initial explosion", "family-explosion": "an initial explosion",
                "hazmat": "a hazmat is placed", "setup-poi": "a point of interest is placed",
                "hot-spot": "a hot spot is placed"}
+"""The words for a roll's purpose in the status line and the panel (given to :func:`~.scene.step_words`)."""
 
 
 class _Handled(Exception):
@@ -136,20 +137,6 @@ def _pools_words(f: Any) -> str:
         if getattr(f, pool):
             out += f" + {getattr(f, pool)} {what}"
     return out
-
-
-def _step_words(step: Any) -> str:
-    if step.kind == "roll":
-        return f"roll the dice: {_STEP_WORDS.get(step.purpose, step.purpose)}"
-    if step.kind == "first-explosion":
-        return "roll the black die: where the first explosion goes"
-    if step.kind == "reveal":
-        return f"turn over the point of interest on {step.space}"
-    if step.kind == "fireproof":
-        return f"roll the red die for the fireproof door at {step.space}"
-    if step.kind == "spill":
-        return f"the chemical spill flows on ({step.purpose} toxic marker{'s' * (step.purpose != '1')} to lay)"
-    return str(step)
 
 
 def _pct(p: Any) -> str:
@@ -275,7 +262,8 @@ class FlashPointView(BoardView):
             return f"Game over: the building collapsed · {counters}"
         if state.is_chance_node:
             hint = self.chance_hint() if state is self.state else ""
-            return f"Chance: {_step_words(state.pending[0])}" + (f" — {hint}" if hint else "") + f" · {counters}"
+            step = step_words(state.pending[0], _STEP_WORDS)
+            return f"Chance: {step}" + (f" — {hint}" if hint else "") + f" · {counters}"
         f = state.firefighter
         if state.phase == "setup":
             legal = state.legal_actions()
@@ -444,7 +432,7 @@ class FlashPointView(BoardView):
         acting = state.current_player
         crew = [[f.name + (" (to act)" if k == acting else ""), f.card.name, _pools_words(f), f.space or "not placed",
                  f.carrying or "-"] for k, f in enumerate(state.firefighters)]
-        steps = [["next" if n == 0 else "then", _step_words(step) if step.is_chance else str(step),
+        steps = [["next" if n == 0 else "then", step_words(step, _STEP_WORDS) if step.is_chance else str(step),
                   "chance" if step.is_chance else "automatic"] for n, step in enumerate(state.pending)]
         if not steps:
             steps = [["-", "the game is over" if state.is_terminal else "a decision: " + self.status_text(state)

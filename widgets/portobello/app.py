@@ -19,7 +19,6 @@ that kind (:meth:`~widgets.portobello.view.PortobelloView.choose_bot_action`).
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -29,8 +28,8 @@ import plotly.graph_objects as go
 from explorer.core import Record
 from explorer.portobello.components import COLOURS, PLAYER_COUNTS
 
-from ..figures import kernel_loop, redraw_in_place, same_traces
-from ..records import new_record, open_record
+from ..figures import OVERLAY_WIDTH, OverlayTabs  # noqa: F401 - OVERLAY_WIDTH: as before, importable from here
+from ..records import new_record
 from .overlays import expected_lane_figure, move_value_figure, score_over_time_figure
 from .view import PortobelloView
 
@@ -62,12 +61,11 @@ OVERLAYS: tuple[tuple[str, Callable[..., go.Figure]], ...] = (
 """The overlays drawn from the position shown, by tab title (plus "Scores", over time, from the record):
 what each move scores now (:func:`~widgets.portobello.overlays.move_value_figure`) and the expected value of
 the open lanes (:func:`~widgets.portobello.overlays.expected_lane_figure`)."""
-OVERLAY_WIDTH = 1100
-"""Width in pixels of the overlay figures (a FigureWidget in a tab does not always size itself)."""
 
 
-class PortobelloApp:
-    """A game setup form, the board, the overlays in tabs and save/load, as one ipywidgets box (``.widget``).
+class PortobelloApp(OverlayTabs):
+    """A game setup form, the board, the overlays in tabs and save/load, as one ipywidgets box (``.widget``). The
+    overlay tabs, the "Redraw" button beside them and save/load are :class:`~widgets.figures.OverlayTabs`.
 
     Args:
         players: 2 to 4.
@@ -79,6 +77,9 @@ class PortobelloApp:
             starts, when its tab is opened and with the "Redraw" button, and a note says when it shows an older
             position than the board.
     """
+
+    GAME = "portobello"
+    GAME_TITLE = "Portobello Market"
 
     def __init__(self, *, players: int = 3, seed: int = 7, customer_queue: bool = False,
                  bots: Iterable[int] | None = None, follow: bool = False) -> None:
@@ -94,36 +95,15 @@ class PortobelloApp:
         self.players.observe(lambda _: self._show_bot_boxes(), names="value")
         self.start_button = w.Button(description="New game", button_style="primary", icon="play")
         self.start_button.on_click(lambda _: self.new_game())
-        self.follow = w.Checkbox(value=follow, description="Redraw after every move (slower clicks)",
-                                 indent=False, layout=w.Layout(width="300px"))
-        self.follow.observe(lambda _: self._moved(None), names="value")
-        self.redraw_button = w.Button(description="Redraw", icon="refresh", layout=w.Layout(width="110px"),
-                                      tooltip="Draw the open overlay for the position on the board")
-        self.redraw_button.on_click(lambda _: self.draw_overlay())
-        self.overlay_note = w.HTML()
         self.tab_boxes = [w.VBox() for _ in range(len(OVERLAYS) + 1)]
-        self.tabs = w.Tab(children=self.tab_boxes,
-                          titles=tuple(title for title, _ in OVERLAYS) + ("Scores",))
-        self.tabs.observe(lambda _: self.draw_overlay(), names="selected_index")
-        self.record_text = w.Textarea(placeholder="a saved record (JSON) to step through or continue",
-                                      layout=w.Layout(width="100%", height="90px"))
-        self.save_button = w.Button(description="Show record")
-        self.save_button.on_click(lambda _: self.save())
-        self.load_button = w.Button(description="Load record")
-        self.load_button.on_click(lambda _: self.load(self.record_text.value))
-        self.note = w.HTML()
-        self.board = w.VBox()
+        titles = tuple(title for title, _ in OVERLAYS) + ("Scores",)
+        self._init_overlay_tabs(w.Tab(children=self.tab_boxes, titles=titles), self.tab_boxes, follow=follow)
         self.view: PortobelloView
         self._bot_row = w.HBox()
-        self._drawn_at: tuple[int, int] | None = None
         self._show_bot_boxes()
         self._start(Record("portobello", seed=seed, options=self._options(players, customer_queue)), bots)
         form = w.VBox([w.HBox([self.players, self.seed, self.queue]), self._bot_row, self.start_button])
-        records = w.VBox([w.HBox([self.save_button, self.load_button]), self.record_text])
-        self.widget = w.VBox([form, self.note, self.board, w.HTML(LEGEND),
-                              w.HBox([self.redraw_button, self.overlay_note, self.follow],
-                                     layout=w.Layout(align_items="center")), self.tabs,
-                              w.Accordion(children=[records], titles=("Save or load a record",))])
+        self.widget = self._app_widget(form, LEGEND)
 
     # ---- games ------------------------------------------------------------------------------------------------
     @staticmethod
@@ -169,60 +149,7 @@ class PortobelloApp:
         self.note.value = f"<i>{who}{variant}</i>"
         self.draw_overlay()
 
-    def save(self) -> str:
-        """Put the game's record (JSON) in the text box, and return it."""
-        self.record_text.value = self.view.record.to_json()
-        return self.record_text.value
-
-    def load(self, text: str) -> None:
-        """Open a saved record (JSON) to step through or continue; a bad one is explained, nothing changes."""
-        record, refusal = open_record(text, "portobello", "Portobello Market")
-        if record is None:
-            self.note.value = refusal
-            return
-        self._start(record, set())
-
-    # ---- overlays ---------------------------------------------------------------------------------------------
-    def _moved(self, change: Any) -> None:
-        """After a redraw of the board: with ``follow``, redraw the overlay if the position changed (not for a mere
-        selection); without, say whether the overlay still shows the board's position.
-
-        In a running kernel the overlay is redrawn just after the click's message is handled, so the board's
-        update reaches the browser first and the (slower) figure follows."""
-        if not self.follow.value:
-            self._show_staleness()
-            return
-        loop = kernel_loop()
-        if loop is None:  # plain Python (tests, scripts): at once
-            self._follow()
-        else:
-            loop.call_soon(self._follow)
-
-    def _follow(self) -> None:
-        if self.overlay_is_stale:
-            self.draw_overlay()
-
-    @property
-    def overlay_is_stale(self) -> bool:
-        """True if the overlay was drawn for another position (or another record) than the board shows."""
-        return (self.view.record.cursor, len(self.view.record)) != self._drawn_at
-
-    def _show_staleness(self) -> None:
-        """The note beside "Redraw": which position the overlay shows, and a warning when the board moved on."""
-        cursor = self.view.record.cursor
-        if self._drawn_at is None:
-            text, style = "", ""
-        elif self.overlay_is_stale:
-            drawn = self._drawn_at[0]
-            text = (f"<span style='color:#8a4b00'>⚠ The overlay below shows position {drawn}; the board is at "
-                    f"position {cursor}. Press <b>Redraw</b> to update it.</span>")
-            style = "warning"
-        else:
-            text = f"<span style='color:#5a4a36'>The overlay below shows the board's position ({cursor}).</span>"
-            style = ""
-        self.overlay_note.value = f"<div style='font-size:12px;margin:0 8px'>{text}</div>" if text else ""
-        self.redraw_button.button_style = style
-
+    # ---- overlays (OverlayTabs draws them) --------------------------------------------------------------------
     def overlay_figure(self, index: int | None = None) -> go.Figure:
         """The figure of overlay tab ``index`` (default: the open tab) for the position shown."""
         index = self.tabs.selected_index if index is None else index
@@ -230,24 +157,3 @@ class PortobelloApp:
         if index < len(OVERLAYS):
             return OVERLAYS[index][1](self.view.state)
         return score_over_time_figure(self.view.record.states[:self.view.record.cursor + 1])
-
-    def draw_overlay(self) -> None:
-        """Redraw the open overlay tab for the position shown (a bug shows as a message, never kills the app)."""
-        index = self.tabs.selected_index or 0
-        box = self.tab_boxes[index]
-        self._drawn_at = (self.view.record.cursor, len(self.view.record))
-        try:
-            figure = self.overlay_figure(index)
-            figure.update_layout(width=OVERLAY_WIDTH)
-            shown = box.children[0] if box.children else None
-            if isinstance(shown, go.FigureWidget) and same_traces(shown, figure):
-                redraw_in_place(shown, figure)  # much faster in the browser than a new FigureWidget
-            else:
-                box.children = [go.FigureWidget(figure)]
-        except Exception as err:  # an overlay must never break the board
-            box.children = [w.HTML(f"<pre>could not draw this overlay: {html.escape(repr(err))}</pre>")]
-        self._show_staleness()
-
-    def _ipython_display_(self) -> Any:  # pragma: no cover - display hook for notebooks
-        from IPython.display import display
-        display(self.widget)
