@@ -14,7 +14,7 @@ Invariants (sources B.1-B.8, C.2, seed 003, ``explorer.flashpoint`` docstrings):
 lost + revealed on the board + carried + face down = 12) and ``rescued``/``lost`` equal the rescue/lost events;
 false alarms conserved (``reveal false-alarm`` outcomes + face down = 6); damage counted once per cube
 (``state.damage`` = wall cubes + cubes on standing objects + ``damage_out`` = the cubes of the events: each
-``flashpoint.fire.damage`` / ``flashpoint.ed.light-wall`` on the edge whose count rose, each
+``flashpoint.fire.damage`` / ``flashpoint.chop`` / ``flashpoint.ed.light-wall`` on the edge whose count rose, each
 ``flashpoint.ed.objects`` "damages" on its object, whose cubes all go out of play when it goes off at its
 capacity, and 2 per ``flashpoint.ed.floor`` destroyed floor, fewer only at the 24th cube; never above 24, never
 repaired); destroyed doors and floors stay destroyed; no space with fire and smoke; no fire, smoke, hot spot or
@@ -208,7 +208,7 @@ OBJECT_CUBE = re.compile(r"damages the (\S+) \((\d+)/(\d+)\)$")
 (the object's other events, its explosions, place no cube)."""
 FLOOR_OUT = re.compile(r"is destroyed: (\d+) damage cubes leave play$")
 """The ``flashpoint.ed.floor`` event of a destroyed floor: the cubes it takes out of play."""
-WALL_CUBE_RULES = ("flashpoint.fire.damage", "flashpoint.ed.light-wall")
+WALL_CUBE_RULES = ("flashpoint.fire.damage", "flashpoint.chop", "flashpoint.ed.light-wall")
 """The events of one damage cube on a wall, a window or a light wall (a light wall's only cube destroys it)."""
 
 
