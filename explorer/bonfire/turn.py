@@ -1112,6 +1112,3 @@ def _run(state: State, events: list[Event]) -> State:
         else:
             break
     return state
-
-
-_ = (Counter, Seat)
