@@ -584,7 +584,8 @@ def _check_sit(state: State, k: int, seat: Seat, step: Step, action: SitAt) -> I
                                                 f"{', '.join(ix.seats)}", action)
     if step.what in state.council[ix.seats.index(action.seat)]:
         rule = "bonfire.bonus.common-task" if step.what == "neutral" else "bonfire.assume.seat-capacity"
-        return _refuse(rule, f"{action.seat} already holds a {step.what} novice", action)
+        article = "an" if step.what[:1] in "aeiou" else "a"
+        return _refuse(rule, f"{action.seat} already holds {article} {step.what} novice", action)
     return None
 
 
@@ -690,6 +691,9 @@ def _deal(state: State, step: Step, action: Draw, events: list[Event]) -> State:
         stacks[stack] -= 1
         seat = seat.replace(offering_up=tuple(up), offering_stacks=tuple(stacks),
                             offering_pool=_add(seat.offering_pool, ix.resources.index(item), -1))
+        if state.start is not None:
+            events.append(Happened(RULES["bonfire.task.offering"], f"{seat.colour} turns up an offering disc "
+                                   f"showing {item} on the {OFFERING_STACK_NAMES[stack]} stack", seat.colour))
         return _set_seat(state, step.seat, seat)
     if step.what == "start":
         start = state.players.index(item)

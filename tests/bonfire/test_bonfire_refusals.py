@@ -733,7 +733,7 @@ def test_sit_on_no_seat() -> None:
 
 def test_sit_where_an_own_novice_sits() -> None:
     err = refused(sit_step(), "seat seat_1", "bonfire.assume.seat-capacity")
-    assert "seat_1 already holds a orange novice" in message(err)
+    assert "seat_1 already holds an orange novice" in message(err)
 
 
 def test_neutral_novice_where_a_neutral_one_sits() -> None:
