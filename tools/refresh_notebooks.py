@@ -4,7 +4,8 @@ Usage: ``python tools/refresh_notebooks.py notebooks/portobello/*.ipynb`` (or ``
 
 Each notebook runs in its own folder. Afterwards only the outputs of cells starting with
 ``# NBVAL_CHECK_OUTPUT`` are kept (nbval compares those), every other output and execution count is cleared,
-and widget state (``metadata.widgets``) is dropped, so diffs stay small and nothing stale is saved.
+and widget state (``metadata.widgets``) is dropped, so diffs stay small and nothing stale is saved. Printed text
+that a busy kernel sent in several chunks is saved as one output.
 """
 
 from __future__ import annotations
@@ -16,6 +17,20 @@ import nbformat
 from nbclient import NotebookClient
 
 CHECKED = "# NBVAL_CHECK_OUTPUT"
+
+
+def merged_streams(outputs: list) -> list:
+    """``outputs`` with each run of consecutive stream outputs to the same stream joined into one, so a busy kernel
+    that flushes printed text in several chunks saves the same notebook as a quiet one."""
+    merged: list = []
+    for output in outputs:
+        last = merged[-1] if merged else None
+        if (output.get("output_type") == "stream" and last is not None and last.get("output_type") == "stream"
+                and last.get("name") == output.get("name")):
+            last["text"] = last["text"] + output["text"]
+        else:
+            merged.append(output)
+    return merged
 
 
 def refresh(path: Path, timeout: int = 600) -> None:
@@ -33,6 +48,7 @@ def refresh(path: Path, timeout: int = 600) -> None:
         if cell.cell_type != "code":
             continue
         if cell.source.lstrip().startswith(CHECKED):
+            cell.outputs = merged_streams(cell.outputs)
             for output in cell.outputs:
                 output.pop("metadata", None) if output.get("output_type") == "stream" else None
         else:

@@ -1,0 +1,505 @@
+"""The Bonfire table scene (``widgets.bonfire.scene``): what it draws, read against the engine's own state.
+
+Seeded games are drawn at 2 and 4 players (every island, task disc, council seat, Great Bonfire space, gnome card,
+path slot and fate square has its id); a position built by editing ``to_dict()`` (``bonfire_checks`` editors, read
+back through ``State.from_dict``, which checks it) shows lit bonfires, portals, path tiles, guardians on bonfires
+and novices on seats; the steps a player meets are reached by real actions where a few suffice (``cover``,
+``dock``, ``march``, ``sit``, ``take``) and by editing the position otherwise (the countdown). A user's own
+components (an island moved and renamed) draw too.
+"""
+
+from __future__ import annotations
+
+import copy
+import functools
+import re
+import xml.etree.ElementTree as ET
+
+import pytest
+from bonfire_checks import (
+    build_path,
+    edited,
+    give_gnome,
+    give_portal,
+    set_guardians,
+    set_resources,
+    set_tiles,
+    started,
+)
+
+from explorer.bonfire import Components, State, new_game
+from explorer.bonfire.components import OWN_DATA
+from explorer.bonfire.setup import initial_state
+from widgets.bonfire.scene import (
+    BOARD_W,
+    CENTRAL_HEIGHT,
+    TARGETS,
+    WIDTH,
+    board_scene,
+    board_svg,
+    step_words,
+)
+
+C = Components.default()
+
+
+# ---- helpers -----------------------------------------------------------------------------------------------------
+def ids(scene: dict) -> list[str]:
+    """Every item id of ``scene``, in drawing order."""
+    return [i["id"] for i in scene["items"] if "id" in i]
+
+
+def by_id(scene: dict, item_id: str) -> dict:
+    """The one item with id ``item_id``."""
+    found = [i for i in scene["items"] if i.get("id") == item_id]
+    assert len(found) == 1, f"{item_id}: {len(found)} items"
+    return found[0]
+
+
+def targeting(scene: dict, item_id: str, cls: str = "") -> list[dict]:
+    """Items drawn on ``item_id`` (they target it) whose class contains the word ``cls``."""
+    return [i for i in scene["items"] if i.get("target") == item_id and (not cls or cls in i.get("class", "").split())]
+
+
+def classes(item: dict) -> set[str]:
+    return set(item.get("class", "").split())
+
+
+@functools.cache
+def game(players: int, seed: int = 3) -> State:
+    return started(players, seed)
+
+
+@functools.cache
+def built() -> State:
+    """3 players, seed 5, just after setup; orange (seat 0) has lit bonfire 2 (its novice on seat_3) and holds an
+    unlit disc on bonfire 4, portals on bonfires 2 and 6, 2 path tiles, her own guardian on bonfire 2 and a pink
+    one on path tile 1, an elder; her boat is at Mossbank and the pointer shows west."""
+    def change(d: dict) -> None:
+        b, me = d["board"], d["seats"][0]
+        lit, unlit = b["task_box"][0], b["task_box"][1]
+        b["task_box"].remove(lit)
+        b["task_box"].remove(unlit)
+        me["tasks"][2], me["tasks"][4], me["lit"][2] = lit, unlit, True
+        b["council"]["seat_3"].append("orange")
+        build_path(d, 0, "blue herbs", "red wood")
+        give_portal(d, 0, 6, "star")
+        give_portal(d, 0, 2, "sun")
+        set_guardians(d, 0, ("orange", "bonfire", 2), ("pink", "path", 1))
+        give_gnome(d, 0, b["elders"][0])
+        me["boat"] = "mossbank"
+        b["pointer"] = "west"
+    return edited(started(3, 5), change)
+
+
+# ---- the id contract -----------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("players", [2, 4])
+def test_every_central_board_item_has_its_id(players):
+    s = game(players)
+    scene = board_scene(s)
+    got = ids(scene)
+    assert len(got) == len(set(got)), "ids are unique"
+    ix = s.index
+    assert {i for i in got if i.startswith("island:")} == {f"island:{i}" for i in C.islands}
+    discs = {d for content in s.islands for d in content if d in C.task_discs}
+    assert len(discs) == {2: 20, 4: 30}[players]
+    assert {i for i in got if i.startswith("task:")} == {f"task:{d}" for d in discs}
+    assert {i for i in got if i.startswith("guardian:")} == {f"guardian:{g}" for g in ix.guardian_colours}
+    assert {i for i in got if i.startswith("gb:")} == {f"gb:{sp}" for sp in ix.spaces} and len(ix.spaces) == 7
+    assert {i for i in got if i.startswith("seat:")} == {f"seat:{x}" for x in ix.seats} and len(ix.seats) == 8
+    assert {i for i in got if i.startswith("common:")} == {f"common:{t}" for t in ix.common} and len(ix.common) == 5
+    assert [i for i in got if i.startswith("path-display:")] == [f"path-display:{j}" for j in range(4)]
+    shown = [g for g in (*s.elders, *s.specialists) if g]
+    assert len(shown) == 12
+    assert [i for i in got if i.startswith("gnome:")] == [f"gnome:{g}" for g in shown]
+    assert "entrance" in got
+    assert not [i for i in got if i.startswith("btn:")], "buttons only come from the caller"
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_every_player_board_item_has_its_id(players):
+    s = game(players)
+    got = set(ids(board_scene(s)))
+    for k, seat in enumerate(s.seats):
+        mine = {i for i in got if i.startswith(f"p{k}:")}
+        fate = {i for i in mine if i.startswith(f"p{k}:fate:")}
+        assert fate == {f"p{k}:fate:{r},{c}" for r in range(1, 6) for c in range(1, 6)}
+        for part, n in (("bonfire", 7), ("guard", 7), ("portal", 7), ("path", 7)):
+            assert {i for i in mine if i.startswith(f"p{k}:{part}:")} == {f"p{k}:{part}:{j}" for j in range(n)}
+        assert {i for i in mine if i.startswith(f"p{k}:tile:")} == {f"p{k}:tile:{a}" for a in s.index.actions}
+        assert {i for i in mine if i.startswith(f"p{k}:resource:")} == {f"p{k}:resource:{r}" for r in s.index.resources}
+        assert {f"p{k}:stack:top", f"p{k}:stack:bottom", f"p{k}:offering:top", f"p{k}:offering:bottom"} <= mine
+        assert {i for i in mine if i.startswith(f"p{k}:guardian:")} == {f"p{k}:guardian:{seat.colour}"}
+        assert not {i for i in mine if i.startswith(f"p{k}:gnome:")}
+    assert not {i for i in got if i.startswith(f"p{players}:")}
+
+
+def test_the_targets_list_names_every_id_form():
+    forms = {t.split(":")[0] for t in TARGETS}
+    assert {"island", "entrance", "task", "guardian", "gb", "gnome", "path-display", "seat", "common", "p<k>",
+            "btn"} == forms
+
+
+def test_pieces_target_their_items():
+    s = game(2)
+    scene = board_scene(s)
+    # the task discs' points
+    for content in s.islands:
+        for d in content:
+            points = targeting(scene, f"task:{d}", "task-points")
+            assert [p["text"] for p in points] == [str(C.task_discs[d].points)]
+    # the boats wait at the entrance, one hull per player, in its colour
+    hulls = targeting(scene, "entrance", "boat")
+    assert sorted(h["class"] for h in hulls) == sorted(f"boat {seat.colour}" for seat in s.seats)
+    assert "boat-here" in classes(by_id(scene, "entrance"))
+    # the guardian stacks say how many are left
+    for g, n in zip(s.index.guardian_colours, s.guardians):
+        assert [t["text"] for t in targeting(scene, f"guardian:{g}", "guardian-count")] == [f"×{n}"]
+    # the own guardian waits on the starting tile
+    own = by_id(scene, f"p0:guardian:{s.seats[0].colour}")
+    assert classes(own) >= {"guardian", "on-path", s.seats[0].colour}
+    start = by_id(scene, "p0:path:0")
+    assert start["x"] < own["cx"] < start["x"] + start["w"] and start["y"] < own["cy"] < start["y"] + start["h"]
+
+
+# ---- a built position --------------------------------------------------------------------------------------------
+def test_a_built_position_shows_lit_bonfires_portals_paths_guardians_and_novices():
+    s = built()
+    scene = board_scene(s)
+    seat = s.seats[0]
+    lit_disc, unlit_disc = seat.tasks[2], seat.tasks[4]
+    # bonfires: lit, unlit with a disc, empty
+    b2, b4, b0 = by_id(scene, "p0:bonfire:2"), by_id(scene, "p0:bonfire:4"), by_id(scene, "p0:bonfire:0")
+    assert classes(b2) == {"bonfire", "lit", "has-task"}
+    assert classes(b4) == {"bonfire", "unlit", "has-task"}
+    assert classes(b0) == {"bonfire", "unlit"}
+    assert f"task disc {lit_disc}" in b2["title"].lower() and "lit;" in b2["title"]
+    assert C.task_discs[unlit_disc].condition.text in b4["title"]
+    points = targeting(scene, "p0:bonfire:2", "bonfire-points")
+    assert [t["text"] for t in points] == [str(C.task_discs[lit_disc].points)]
+    assert sum("lit" in classes(i) for i in scene["items"] if i.get("id", "").startswith("p0:bonfire:")) == 1
+    # portals on bonfires 2 and 6, the others empty, each needing its symbol
+    for b, bonfire in enumerate(C.player_board.bonfires):
+        space = by_id(scene, f"p0:portal:{b}")
+        has = b in (2, 6)
+        assert ("has-portal" in classes(space)) is has
+        assert f"takes a {bonfire.portal} portal" in space["title"]
+    assert [t["text"] for t in targeting(scene, "p0:portal:6", "portal")] == ["star"]
+    # the path: 2 built tiles, 4 empty slots with their costs
+    assert classes(by_id(scene, "p0:path:1")) == {"path-slot", "built", "blue"}
+    assert classes(by_id(scene, "p0:path:2")) == {"path-slot", "built", "red"}
+    for i, cost in zip(range(3, 7), (1, 2, 2, 2)):
+        assert classes(by_id(scene, f"p0:path:{i}")) == {"path-slot", "empty"}
+        assert [t["text"] for t in targeting(scene, f"p0:path:{i}", "path-cost")] == [f"cost {cost}"]
+    assert [t["text"] for t in targeting(scene, "p0:path:2", "path-resource")] == ["wood"]
+    # guardians: her own on bonfire 2 (inside its guardian space), the pink one on path tile 1
+    own = by_id(scene, "p0:guardian:orange")
+    assert classes(own) == {"guardian", "orange", "on-bonfire"}
+    assert "bonfire 2 (4 points)" in own["title"]
+    space = by_id(scene, "p0:guard:2")
+    assert "occupied" in classes(space)
+    assert space["x"] < own["cx"] < space["x"] + space["w"]
+    pink = by_id(scene, "p0:guardian:pink")
+    assert classes(pink) == {"guardian", "pink", "on-path"} and "path tile 1" in pink["title"]
+    slot = by_id(scene, "p0:path:1")
+    assert slot["x"] < pink["cx"] < slot["x"] + slot["w"]
+    assert "occupied" not in classes(by_id(scene, "p0:guard:3"))
+    # the novice on seat_3, in orange, and its bonus in the seat's title
+    seat3 = by_id(scene, "seat:seat_3")
+    assert "taken" in classes(seat3) and "2 resources of your choice" in seat3["title"]
+    novices = targeting(scene, "seat:seat_3", "novice")
+    assert [n["class"] for n in novices] == ["novice orange"]
+    assert all("taken" not in classes(by_id(scene, f"seat:{x}")) for x in s.index.seats if x != "seat_3")
+    # the gnome recruited, gone from the display
+    card = seat.gnomes[0]
+    assert classes(by_id(scene, f"p0:gnome:{card}")) == {"gnome-card", "elder", "recruited"}
+    assert f"gnome:{card}" not in ids(scene)
+    assert len([i for i in scene["items"] if "gnome-slot" in classes(i)]) == 1
+
+
+def test_the_pointer_shows_its_space():
+    s = built()
+    scene = board_scene(s)
+    pointers = [i for i in scene["items"] if "pointer" in classes(i)]
+    assert len(pointers) == 1 and pointers[0]["target"] == "gb:west"
+    assert "pointed" in classes(by_id(scene, "gb:west"))
+    assert [i for i in ids(scene) if i.startswith("gb:") and "pointed" in classes(by_id(scene, i))] == ["gb:west"]
+    # a fresh game points south, and each space lists its portals in its title
+    fresh = board_scene(game(2))
+    assert [i["target"] for i in fresh["items"] if "pointer" in classes(i)] == ["gb:south"]
+    for space, portals in zip(game(2).index.spaces, game(2).portals):
+        assert len(targeting(fresh, f"gb:{space}", "portal")) == len(portals)
+        assert f"portals here: {', '.join(portals)}" in by_id(fresh, f"gb:{space}")["title"]
+
+
+def test_a_boat_lies_on_its_island():
+    s = built()
+    scene = board_scene(s)
+    island = by_id(scene, "island:mossbank")
+    assert "boat-here" in classes(island) and "boats here: orange" in island["title"]
+    hulls = targeting(scene, "island:mossbank", "boat")
+    assert [h["class"] for h in hulls] == ["boat orange"]
+    xs = [p[0] for p in hulls[0]["points"]]
+    assert min(xs) < island["cx"] < max(xs)
+    # the other two still wait at the entrance
+    assert sorted(h["class"] for h in targeting(scene, "entrance", "boat")) == ["boat black", "boat green"]
+    assert "board-facts" in classes(targeting_text(scene, "boat: Mossbank"))
+
+
+def targeting_text(scene: dict, fragment: str) -> dict:
+    """The one text item containing ``fragment``."""
+    found = [i for i in scene["items"] if i["shape"] == "text" and fragment in i["text"]]
+    assert len(found) == 1, f"{fragment!r}: {len(found)} texts"
+    return found[0]
+
+
+def test_offering_discs_left_on_an_island_are_drawn_face_down():
+    s = built()
+    disc = next(d for d in s.island_content("flint_isle") if d in C.task_discs)
+
+    def change(d: dict) -> None:
+        row = d["board"]["islands"]["flint_isle"]
+        me = d["seats"][1]
+        row[row.index(disc)] = f"green {me['offering_up'][0]}"
+        d["board"]["task_box"].append(disc)
+        d["board"]["task_box"].sort()
+        me["offering_up"][0] = None
+    t = edited(s, change)
+    scene = board_scene(t)
+    faces = [i for i in targeting(scene, "island:flint_isle") if "offering-disc" in classes(i)]
+    assert [f["class"] for f in faces] == ["offering-disc face-down green"]
+    assert f"task:{disc}" not in ids(scene)
+    assert "empty" in classes(by_id(scene, "p1:offering:top"))
+
+
+def test_the_action_summary_stack_and_the_fate_area():
+    s = game(2)
+    scene = board_scene(s)
+    seat = s.seats[0]
+    assert len(seat.stack) == 7
+    stack = [i for i in scene["items"] if "stack-tile" in classes(i)]
+    assert len(stack) == 14 and sum("id" in i for i in stack) == 4  # both players: top and bottom only
+    assert seat.stack[0] in by_id(scene, "p0:stack:top")["title"] and "top" in by_id(scene, "p0:stack:top")["title"]
+    assert seat.stack[-1] in by_id(scene, "p0:stack:bottom")["title"]
+    # the starting tile's 3 squares are covered and marked; the printed squares say their item
+    start = set(seat.fate.tiles[0].placement.squares)
+    for (r, c), printed in C.fate_area.squares.items():
+        sq = by_id(scene, f"p0:fate:{r},{c}")
+        assert "printed" in classes(sq) and printed.gain.text in sq["title"]
+    for r, c in start:
+        sq = by_id(scene, f"p0:fate:{r},{c}")
+        assert classes(sq) >= {"covered", "start"}
+        symbol = seat.fate.covered[(r, c)]
+        assert [t["class"] for t in targeting(scene, f"p0:fate:{r},{c}", "fate-symbol")] == [f"fate-symbol {symbol}"]
+    assert "covered" not in classes(by_id(scene, "p0:fate:1,3"))
+    # the offering discs face up
+    for j, name in enumerate(("top", "bottom")):
+        disc = by_id(scene, f"p0:offering:{name}")
+        assert f"{seat.offering_up[j]} face up, {seat.offering_stacks[j]} face down" in disc["title"]
+
+
+def test_held_tiles_and_resources_are_counted():
+    s = game(2)
+    scene = board_scene(s)
+    for k, seat in enumerate(s.seats):
+        for a, n in zip(s.index.actions, seat.tiles):
+            assert [t["text"] for t in targeting(scene, f"p{k}:tile:{a}", "tile-count")] == [str(n)]
+            assert ("none" in classes(by_id(scene, f"p{k}:tile:{a}"))) is (n == 0)
+        for r, n in zip(s.index.resources, seat.resources):
+            assert [t["text"] for t in targeting(scene, f"p{k}:resource:{r}", "resource-count")] == [str(n)]
+    # the general supply
+    counts = [i["text"] for i in scene["items"] if "tile-count" in classes(i) and "target" not in i]
+    assert counts == [str(n) for n in s.supply]
+
+
+def test_markers_say_who_acts_whose_turn_and_who_is_out():
+    s = game(2)
+    scene = board_scene(s)
+    k = s.current_player
+    boards = [i for i in scene["items"] if "player-board" in classes(i)]
+    assert [("to-act" in classes(b)) for b in boards] == [j == k for j in range(2)]
+    assert [("turn" in classes(b)) for b in boards] == [j == s.turn for j in range(2)]
+    marks = [i["class"] for i in scene["items"] if "marker" in classes(i)]
+    assert marks.count("marker to-act") == 1 and marks.count("marker start") == 1
+
+    def out(d: dict) -> None:
+        d["seats"][1 - k]["out"] = True
+    t = edited(s, out)
+    boards = [i for i in board_scene(t)["items"] if "player-board" in classes(i)]
+    assert [("out" in classes(b)) for b in boards] == [j != k for j in range(2)]
+
+
+# ---- parts of the scene, buttons, determinism, SVG ----------------------------------------------------------------
+def test_one_player_board_or_only_the_central_board():
+    s = game(4)
+    one = board_scene(s, seats=[2], board=False)
+    got = ids(one)
+    assert got and all(i.startswith("p2:") for i in got)
+    assert one["width"] == BOARD_W + 32
+    central = board_scene(s, seats=[], board=True)
+    assert not [i for i in ids(central) if re.match(r"p\d+:", i)]
+    assert central["width"] == WIDTH and central["height"] < CENTRAL_HEIGHT + 60
+    assert {"island:mossbank", "seat:seat_1", "gb:south"} <= set(ids(central))
+    for seats, board in (([2], False), ([], True)):
+        assert ET.fromstring(str(board_svg(s, seats=seats, board=board))).tag.endswith("svg")
+    with pytest.raises(IndexError):
+        board_scene(s, seats=[4])
+
+
+def test_buttons_are_drawn_with_their_ids_and_selection_is_outlined():
+    s = game(2)
+    buttons = [("btn:do:pass", "Pass"), ("btn:choose:0", "Spare"), ("btn:cancel", "Cancel")]
+    scene = board_scene(s, selection=["p0:stack:top", "btn:cancel"], buttons=buttons)
+    drawn = [i for i in scene["items"] if "button" in classes(i)]
+    assert [b["id"] for b in drawn] == [b for b, _ in buttons]
+    assert all(b["clickable"] for b in drawn)
+    for bid, label in buttons:
+        assert [t["text"] for t in targeting(scene, bid, "button-label")] == [label]
+    xs = [b["x"] for b in drawn]
+    assert xs == sorted(xs)
+    sel = [i for i in scene["items"] if "selection" in classes(i)]
+    assert len(sel) == 2
+    top = by_id(scene, "p0:stack:top")
+    assert any(i["shape"] == "rect" and i["x"] == round(top["x"] - 2, 2) for i in sel)
+
+
+def test_the_scene_is_deterministic_and_the_svg_is_valid_xml():
+    s = built()
+    a = board_scene(s, ["island:mossbank"], [("btn:do:pass", "Pass")])
+    b = board_scene(s, ["island:mossbank"], [("btn:do:pass", "Pass")])
+    assert a == b
+    svg = str(board_svg(s, buttons=[("btn:do:pass", "Pass & go <now>")],
+                        highlights={"p0:fate:2,2": {"label": "+2", "tone": "legal"}}))
+    root = ET.fromstring(svg)
+    assert root.tag.endswith("svg")
+    assert svg == str(board_svg(s, buttons=[("btn:do:pass", "Pass & go <now>")],
+                                highlights={"p0:fate:2,2": {"label": "+2", "tone": "legal"}}))
+    assert OWN_DATA in svg
+    assert 'data-id="p0:fate:2,2"' in svg and ">+2</text>" in svg
+    for item in a["items"]:
+        assert "title" in item or "target" in item or item["shape"] in ("text", "line") or "class" in item
+
+
+def test_every_drawn_piece_has_a_hover_text():
+    scene = board_scene(built())
+    pieces = ("task-disc", "offering-disc", "boat", "guardian", "guardian-stack", "novice", "portal", "bonfire",
+              "gnome-card", "path-slot", "fate-square", "council-seat", "gb-space", "common-task", "held-tile",
+              "held-resource", "pointer", "countdown-disc")
+    for item in scene["items"]:
+        if item["shape"] != "text" and classes(item) & set(pieces):
+            assert item.get("title"), item
+
+
+# ---- step_words -------------------------------------------------------------------------------------------------
+def test_before_the_setup_deals_the_board_is_empty():
+    s = initial_state(3, 1, C)
+    scene = board_scene(s)
+    got = ids(scene)
+    assert not [i for i in got if i.startswith(("task:", "gnome:"))]
+    assert len([i for i in scene["items"] if "gnome-slot" in classes(i)]) == 12
+    assert all("empty" in classes(by_id(scene, f"path-display:{j}")) for j in range(4))
+    assert all(not targeting(scene, f"gb:{sp}", "portal") for sp in s.index.spaces)
+    assert {f"island:{i}" for i in C.islands} <= set(got)
+    assert [i["text"] for i in scene["items"] if "step-words" in classes(i)] == [step_words(s)]
+
+
+def test_step_words_for_chance_and_setup():
+    deal = initial_state(2, 1, C)
+    first = deal.pending[0]
+    assert first.kind == "deal" and first.what == "task"
+    assert step_words(deal) == f"chance: a task disc is dealt to {C.islands[first.target].name}"
+    fresh = new_game(players=2, seed=1)
+    who = fresh.players[fresh.current_player]
+    assert step_words(fresh) == f"{who} chooses the starting fate tile (the spare or the 4th tile of the summary board)"
+    s = game(2)
+    who = s.players[s.current_player]
+    assert step_words(s) == f"{who} to act: place a fate tile, take an action, or light a bonfire"
+    words = board_scene(s)["items"]
+    assert [i["text"] for i in words if "step-words" in classes(i)] == [step_words(s)]
+
+
+def test_step_words_for_cover_dock_march_sit_and_take():
+    s = game(2)
+    k = s.current_player
+    me = s.players[k]
+    # cover: a first sail with only a yellow tile
+    t = edited(s, lambda d: set_tiles(d, k, yellow=1)).apply("boat mossbank")
+    assert t.pending[0].kind == "cover"
+    assert step_words(t) == f"{me} pays: 1 boat tile missing"
+    # dock: a sail to a task island while holding a task tile and resources
+    t = edited(s, lambda d: set_tiles(d, k, boat=1, task=1)).apply("boat mossbank")
+    assert t.pending[0].kind == "dock"
+    assert step_words(t) == f"{me} docks at Mossbank: claim a task disc or a guardian there, or skip"
+    # march: a procession of 1 step with the own guardian
+    t = edited(s, lambda d: (set_tiles(d, k, guardian=1), build_path(d, k, "blue herbs"))).apply("procession 1")
+    assert t.pending[0].kind == "march"
+    assert step_words(t) == f"{me} moves the {me} guardian: up to 1 step; her stop gains a resource"
+    # sit, then take: light a bonfire whose disc holds (6 kinds of resource held), then seat_3 (2 of your choice)
+    disc = next(d for d in sorted(C.task_discs) if C.task_discs[d].condition.kind == "resource_kinds"
+                and C.task_discs[d].condition.at_least <= 6 and d in s.task_box)
+
+    def ready(d: dict) -> None:
+        d["board"]["task_box"].remove(disc)
+        d["seats"][k]["tasks"][0] = disc
+        set_resources(d, k, gold=1, herbs=1, mushrooms=1, berries=1, wood=1, stone=1)
+    t = edited(s, ready).apply("ignite 0")
+    assert t.pending[0].kind == "sit"
+    assert step_words(t) == f"{me} puts a novice on a council seat"
+    t = t.apply("seat seat_3")
+    assert t.pending[0].kind == "take" and t.pending[0].count == 2
+    assert step_words(t) == f"{me} chooses 2 resources"
+    scene = board_scene(t)
+    assert [n["class"] for n in targeting(scene, "seat:seat_3", "novice")] == [f"novice {me}"]
+    assert "lit" in classes(by_id(scene, f"p{k}:bonfire:0"))
+
+
+def test_step_words_in_the_countdown_and_at_the_end():
+    s = game(2)
+
+    def countdown(d: dict) -> None:   # 7 novices in the council: the 5 neutral ones and 2 of orange's
+        b = d["board"]
+        for seat_id, common in zip(b["council"], b["neutral"]):
+            b["council"][seat_id].append("neutral")
+            b["neutral"][common] = False
+        for bonfire, seat_id in ((0, "seat_1"), (1, "seat_2")):
+            disc = b["task_box"].pop(0)
+            d["seats"][0]["tasks"][bonfire], d["seats"][0]["lit"][bonfire] = disc, True
+            b["council"][seat_id].append(d["seats"][0]["colour"])
+        d["countdown"] = 2
+        d["triggered"] = True
+    t = edited(s, countdown)
+    who = t.players[t.current_player]
+    assert step_words(t) == f"countdown round 2 of 5: {who} to act, or pass and score 4 points"
+    scene = board_scene(t)
+    discs = [i for i in scene["items"] if "countdown-disc" in classes(i)]
+    assert [sorted(classes(d) - {"countdown-disc"}) for d in discs] == [["played"], ["current"], [], [], []]
+    over = t.apply("pass").apply("pass")           # both pass: nobody is left to act, the game ends
+    assert over.is_terminal
+    board = over.scores()
+    assert step_words(over) == (f"Game over: {over.winners()[0]} wins ("
+                                + ", ".join(f"{p} {board[p].total}" for p in over.players) + ")")
+    assert len(over.winners()) == 1
+
+
+# ---- a user's own components ------------------------------------------------------------------------------------
+def test_a_users_own_islands_draw():
+    data = copy.deepcopy(C.to_dict())
+    for island in data["islands"]:
+        if island["id"] == "mossbank":
+            island["id"], island["name"], island["pos"] = "moss_haven", "Moss Haven", [2, 4]
+    data["currents"] = [["moss_haven" if x == "mossbank" else x for x in pair] for pair in data["currents"]]
+    own = Components.from_dict(data)
+    s = new_game(players=3, seed=2, components=own)
+    scene = board_scene(s)
+    got = set(ids(scene))
+    assert "island:moss_haven" in got and "island:mossbank" not in got
+    haven = by_id(scene, "island:moss_haven")
+    assert haven["title"].startswith("Moss Haven: task island")
+    assert [t["text"] for t in targeting(scene, "island:moss_haven", "island-name")] == ["Moss Haven"]
+    # it now lies lowest of all (y 4 against 0-2 for the others), still inside the map
+    others = [by_id(scene, f"island:{i}")["cy"] for i in own.islands if i != "moss_haven"]
+    assert haven["cy"] > max(others)
+    assert all(0 < by_id(scene, f"island:{i}")["cx"] < 740 for i in own.islands)
+    for d in s.island_content("moss_haven"):
+        assert f"task:{d}" in got
+    ET.fromstring(str(board_svg(s)))

@@ -1,0 +1,1 @@
+"""Bonfire views: the board and player boards, overlays and the app (on our own component data)."""
