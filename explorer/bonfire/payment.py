@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 from .state import Index
 
-__all__ = ["ANY", "Cost", "Paid", "pay_exact", "can_cover", "cover_options", "apply_cover"]
+__all__ = ["ANY", "Cost", "Paid", "apply_cover", "can_cover", "cover_options", "pay_exact", "payment_words"]
 
 ANY = "any"
 """In a cost: one resource of the payer's choice."""
@@ -71,6 +71,11 @@ def pay_exact(resources: tuple[int, ...], tiles: tuple[int, ...], cost: Cost, ix
     Raises:
         KeyError: for an action type or resource the components do not have.
     """
+    unknown = [r for r in cost.resources if r != ANY and r not in ix.resources]
+    if cost.action is not None and cost.action not in ix.actions:
+        unknown.insert(0, cost.action)
+    if unknown:
+        raise KeyError(f"the components have no action type or resource {', '.join(map(repr, unknown))}")
     res, til = list(resources), list(tiles)
     missing_tiles = 0
     if cost.action is not None and cost.tiles:
@@ -148,3 +153,89 @@ def cover_options(paid: Paid, ix: Index) -> list[tuple[str, ...]]:
             if held[a] >= (2 if a == b else 1) and held[b]:
                 options.append((a, b))
     return [o for o in options if can_cover(apply_cover(paid, o, ix), ix)]
+
+
+def _tiles_text(action: str, n: int) -> str:
+    """``n`` action tiles of type ``action``, for a sentence: "2 great bonfire tiles"."""
+    return f"{n} {action.replace('_', ' ')} tile{'s' * (n != 1)}"
+
+
+def _counted(items: list[str]) -> list[str]:
+    """Resources for a sentence, alike ones counted: ``["herbs", "herbs", "stone"]`` -> ``["2 herbs", "stone"]``."""
+    out = []
+    for item in dict.fromkeys(items):
+        n = items.count(item)
+        out.append(item if n == 1 else f"{n} {item}")
+    return out
+
+
+def payment_words(paid: Paid, cost: Cost, ix: Index) -> str:
+    """One line saying how ``cost`` gets paid: what comes from the payer's holdings (:func:`pay_exact` gave
+    ``paid``), then what is missing and how the substitution rule lets it be paid from what is left
+    (``bonfire.pay.substitute-action``, ``bonfire.pay.substitute-resource``; Double Joker), or that it cannot be.
+
+    Shape: ``"<held part>"`` when nothing is missing (``"free"`` for an empty cost), else ``"<held part> —
+    missing <items>: pay with <substitutes>"`` (``"nothing held"`` as the held part when nothing is). A
+    resource of the payer's choice (:data:`ANY`) is written ``"1 resource of your choice"`` in the held part.
+    Only substitutes the holdings left offer are named (a yellow tile / gold only if one is held and it is not
+    the item asked; two others only if two are held); when even these cannot pay everything the line ends
+    ``"cannot be paid even with substitutes"`` (:func:`can_cover`).
+
+    >>> from explorer.bonfire.components import Components
+    >>> ix = Index.of(Components.default())
+    >>> cost = Cost("task", 3, ("herbs", "stone"))
+    >>> res = (0, 1, 0, 0, 0, 1)                       # gold, herbs, mushrooms, berries, wood, stone
+    >>> payment_words(pay_exact(res, (0, 2, 0, 1, 0, 1, 1), cost, ix), cost, ix)
+    '2 task tiles + herbs + stone — missing 1 task tile: pay with a yellow tile or 2 other tiles'
+    >>> payment_words(pay_exact(res, (0, 2, 0, 0, 0, 0, 0), cost, ix), cost, ix)
+    '2 task tiles + herbs + stone — missing 1 task tile: cannot be paid even with substitutes'
+    >>> payment_words(pay_exact((2, 0, 0, 0, 0, 0), (1, 0, 0, 0, 0, 0, 0), Cost("boat", 1), ix), Cost("boat", 1), ix)
+    '1 boat tile'
+
+    Raises:
+        ValueError: if ``paid`` misses a resource ``cost`` does not ask for (``paid`` is not :func:`pay_exact`'s
+            answer for ``cost``).
+    """
+    held: list[str] = []
+    if cost.action is not None and cost.tiles > paid.tiles_missing:
+        held.append(_tiles_text(cost.action, cost.tiles - paid.tiles_missing))
+    missing_res = [r for r in paid.resources_missing if r != ANY]
+    from_holdings = [r for r in cost.resources if r != ANY]
+    for r in missing_res:
+        from_holdings.remove(r)
+    held += _counted(from_holdings)
+    anys = sum(1 for r in cost.resources if r == ANY)
+    if anys:
+        held.append(f"{anys} resource{'s' * (anys != 1)} of your choice")
+    held_text = " + ".join(held)
+    if paid.done or (not paid.tiles_missing and not missing_res and can_cover(paid, ix)):
+        return held_text or "free"
+    missing = ([_tiles_text(paid.action, paid.tiles_missing)] if paid.tiles_missing else []) + _counted(missing_res)
+    head = f"{held_text or 'nothing held'} — missing {' and '.join(missing)}"
+    if not missing:  # only resources of one's choice asked, and too few held to give
+        head = f"{held_text} — not enough resources held"
+    if not can_cover(paid, ix):
+        return f"{head}: cannot be paid even with substitutes"
+    parts: list[tuple[str, str]] = []  # (what is paid, how)
+    n = paid.tiles_missing
+    if n:
+        left = dict(zip(ix.actions, paid.tiles))
+        others = sum(k for a, k in left.items() if a != ix.wild_action)
+        wild = f"a {ix.wild_action} tile" if left[ix.wild_action] else ""
+        pair = "2 other tiles" if others >= 2 else ""
+        if paid.double_joker and wild:  # one wild covers two: "each" is for the pairs only
+            how = "with " + " or ".join(filter(None, (f"{wild} (Double Joker: one covers 2 tiles)",
+                                                       pair + (" each" if pair and n > 1 else ""))))
+        else:
+            how = ("each " if n > 1 else "") + "with " + " or ".join(filter(None, (wild, pair)))
+        parts.append(("the tiles" if n > 1 else "the tile", how))
+    if missing_res:
+        left = dict(zip(ix.resources, paid.resources))
+        others = sum(k for r, k in left.items() if r != ix.wild_resource)
+        wild = ix.wild_resource if left[ix.wild_resource] and any(r != ix.wild_resource for r in missing_res) else ""
+        pair = "2 other resources" if others >= 2 else ""
+        how = ("each " if len(missing_res) > 1 else "") + "with " + " or ".join(filter(None, (wild, pair)))
+        parts.append(("the resources" if len(missing_res) > 1 else f"the {missing_res[0]}", how))
+    if len(parts) == 1:
+        return f"{head}: pay {parts[0][1]}"
+    return f"{head}: pay " + "; ".join(f"{what} {how}" for what, how in parts)
