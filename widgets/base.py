@@ -113,7 +113,8 @@ class BoardView(anywidget.AnyWidget):
         raise NotImplementedError
 
     def highlights_for(self, state: Any) -> dict[str, dict[str, str]]:
-        """Items to light up, ``{item_id: {"label": text, "tone": "legal" | "selected" | "warning"}}``."""
+        """Items to light up, ``{item_id: {"label": text, "tone": "legal" | "selected" | "warning"}}``; an optional
+        ``"tip"`` is a longer text for the item's hover title in place of the label (e.g. how a payment goes)."""
         return {}
 
     def panel_sections(self, state: Any) -> list[dict[str, Any]]:

@@ -68,7 +68,7 @@ function drawBoard(model, svg) {
     if (mark) classes.push(`rx-hl-${mark.tone || "legal"}`);
     shape.setAttribute("class", classes.join(" ").trim());
     if (item.id) shape.setAttribute("data-id", item.id);
-    const tip = [item.title, mark && mark.label].filter(Boolean).join(" — ");
+    const tip = [item.title, mark && (mark.tip || mark.label)].filter(Boolean).join(" — ");
     if (tip) {
       const title = svgEl("title");
       title.textContent = tip;
