@@ -19,8 +19,7 @@ from benchmarks.timing import best_of
 from explorer.bonfire import State, new_game
 from explorer.bonfire.actions import PlaceFate
 from explorer.core import Record
-from widgets.bonfire.overlays import (fate_yield, fate_yield_figure, score_now, score_now_figure,
-                                      scores_over_time_figure)
+from widgets.bonfire.overlays import fate_yield, fate_yield_figure, score_now, score_now_figure, scores_over_time_figure
 
 GAMES = 30
 

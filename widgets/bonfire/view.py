@@ -1,0 +1,762 @@
+"""The interactive Bonfire boards: clicks become engine actions; the engine decides what is legal.
+
+The component data is OUR OWN DATA, in the spirit of the game; not the printed components (islands, task discs,
+fate squares, seats and common tasks are this project's own, see ``explorer/bonfire/README.md``).
+
+How a game is played with the mouse. Every legal action of the player who decides is tied to the board items it
+concerns (:func:`action_items`, ids of ``widgets.bonfire.scene``); the first of them is lit, labelled with what
+the action costs or gains (:func:`action_label`, read from the engine; ``"<n> options"`` where several actions
+with different labels start there). A click keeps the actions whose items include the clicked one (any of their
+items may be clicked first, e.g. an empty bonfire before a task disc):
+
+* one action left: it is played (an island sails there, a bonfire is lit, a council seat takes the novice, a
+  gnome card with a single affordable payment is recruited...);
+* several left: the clicked item is outlined and the items that tell them apart are lit, e.g. after a task disc
+  the offering discs and the empty bonfires, after a fate tile of the stack the squares it can cover. A further
+  click narrows again. When at most :data:`MAX_CHOICES` actions remain, or they differ only in something the
+  board does not show (the Great Bonfire's reward pair, a gnome's payment, a fate tile turned end for end, a
+  Chosen Harvest resource), a row of choice buttons (``btn:choose:<n>``, ``btn:cancel``) offers them with their
+  cost or gain. Clicking the clicked item again, or ``Cancel``, drops the pick; clicking the first item of other
+  actions (another island, task disc, gnome...) starts a new one;
+* the steps inside an option that no board item stands for (paying with substitutes, a bonus of one's choice,
+  skipping a claim, the starting fate tile, a procession's length, passing) are strip buttons
+  ``btn:do:<notation>``;
+* a click that matches no legal action is refused with the engine's own refusal of the most natural action for
+  the item (an island: sail there; a bonfire: light it; a task disc: take it with the top offering disc onto the
+  first empty bonfire; a fate square once a stack tile is chosen: that tile from the square, lying across...):
+  the rule's id, title and text are shown and nothing changes. Items with no natural action give a hint.
+
+Chance (an offering disc or a path tile turned up, a specialist drawn): ``Let chance decide`` (``btn:roll``)
+draws the step from the game's seeded stream, one step per click (or all at once with ``step_chance=False``);
+the chance steps after random players' moves are resolved at once. Random players (``bots``) pick a kind of
+action first, then one of that kind, from ``bot_rng`` only.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from explorer.bonfire import State
+from explorer.bonfire.actions import (
+    REWARD_PAIRS,
+    Action,
+    BuildPath,
+    ClaimGuardian,
+    Ignite,
+    Move,
+    Pass,
+    PlaceFate,
+    Procession,
+    Recruit,
+    Return,
+    Sail,
+    SitAt,
+    Skip,
+    Take,
+    TakeTask,
+    UseGreatBonfire,
+)
+from explorer.bonfire.components import COUNTDOWN, END_TRIGGER, GREAT_BONFIRE_POINTS, OWN_DATA
+from explorer.bonfire.fate import ACROSS, Placement, placements
+from explorer.bonfire.payment import ANY, pay_exact, payment_words
+from explorer.bonfire.turn import action_cost
+from explorer.core import IllegalAction, Record
+
+from ..base import BoardView
+from .scene import board_scene, step_words
+
+__all__ = ["BonfireView", "MAX_CHOICES", "action_items", "action_label", "board_label", "choice_text", "cost_words",
+           "gains", "gains_words",
+           "random_kind_first"]
+
+MAX_CHOICES = 4
+"""At most this many actions left after a click are offered as choice buttons at once (more: click on)."""
+
+COSTED = (Sail, TakeTask, ClaimGuardian, Procession, BuildPath, UseGreatBonfire, Recruit)
+"""The actions of option II, paid with action tiles and resources (``turn.action_cost``)."""
+
+
+class _Handled(Exception):
+    """A click fully answered by a selection, a hint or a chance step (no action for the base view to play)."""
+
+
+# ---- pure helpers over the engine ----------------------------------------------------------------------------------
+def _seat_of(state: State) -> int:
+    k = state.current_player
+    if k is None:
+        raise ValueError("no player decides now (a chance step or the end of the game)")
+    return k
+
+
+def action_items(state: State, action: Any) -> tuple[str, ...]:
+    """The scene items (ids of ``widgets.bonfire.scene``) a legal ``action`` of the player who decides concerns,
+    the first being where its label goes. ``k`` below is that player's seat (``state.current_player``):
+
+    * ``boat mossbank`` -> ``("island:mossbank",)``; ``guardian pink`` -> ``("guardian:pink",)``;
+    * ``task t05 offering top bonfire 3`` -> ``("task:t05", "p<k>:offering:top", "p<k>:bonfire:3")``;
+    * ``fate f1 3,1 down`` -> ``("p<k>:stack:top" or "p<k>:stack:bottom", "p<k>:fate:3,1", "p<k>:fate:4,1",
+      "p<k>:fate:5,1")`` (the top when the tile is the top one);
+    * ``path blue herbs`` -> every display slot showing that kind (``"path-display:<slot>"``);
+    * ``great-bonfire west action+portal`` -> ``("gb:west",)``; ``gnome sage 2-tiles`` -> ``("gnome:sage",)``;
+    * ``ignite 3`` -> ``("p<k>:bonfire:3",)``; ``seat seat_3`` -> ``("seat:seat_3",)``;
+      ``return boat`` -> ``("p<k>:tile:boat",)``;
+    * ``move pink path 3`` -> ``("p<k>:path:3", "p<k>:guardian:pink")``; ``move pink bonfire 2`` ->
+      ``("p<k>:guard:2", "p<k>:bonfire:2", "p<k>:guardian:pink")``; ``move pink stay`` -> her own path position,
+      ``"btn:do:move pink stay"`` and her;
+    * ``procession 2`` -> ``("btn:do:procession 2", "p<k>:guardian:<c>"...)`` (the guardians that walk);
+    * the steps with no board item (``cover ..``, ``take ..``, ``skip``, ``pass``, ``start-tile ..``) ->
+      ``("btn:do:<notation>",)``.
+
+    Raises:
+        ValueError: at a chance step or the end (no player decides).
+    """
+    k = _seat_of(state)
+    p = f"p{k}"
+    seat = state.seats[k]
+    if isinstance(action, Sail):
+        return (f"island:{action.island}",)
+    if isinstance(action, TakeTask):
+        return (f"task:{action.disc}", f"{p}:offering:{action.offering}", f"{p}:bonfire:{action.bonfire}")
+    if isinstance(action, ClaimGuardian):
+        return (f"guardian:{action.colour}",)
+    if isinstance(action, PlaceFate):
+        end = "top" if seat.stack and action.tile == seat.stack[0] else "bottom"
+        return (f"{p}:stack:{end}", *(f"{p}:fate:{r},{c}" for r, c in action.placement.squares))
+    if isinstance(action, BuildPath):
+        kind = f"{action.colour} {action.resource}"
+        return tuple(f"path-display:{i}" for i, shown in enumerate(state.path_display) if shown == kind)
+    if isinstance(action, UseGreatBonfire):
+        return (f"gb:{action.space}",)
+    if isinstance(action, Recruit):
+        return (f"gnome:{action.card}",)
+    if isinstance(action, Ignite):
+        return (f"{p}:bonfire:{action.bonfire}",)
+    if isinstance(action, SitAt):
+        return (f"seat:{action.seat}",)
+    if isinstance(action, Return):
+        return (f"{p}:tile:{action.tile}",)
+    if isinstance(action, Move):
+        who = f"{p}:guardian:{action.guardian}"
+        if action.to == "path":
+            return (f"{p}:path:{action.at}", who)
+        if action.to == "bonfire":
+            return (f"{p}:guard:{action.at}", f"{p}:bonfire:{action.at}", who)
+        here = next((at for colour, where, at in seat.guardians if colour == action.guardian and where == "path"),
+                    None)
+        return ((f"{p}:path:{here}",) if here is not None else ()) + (f"btn:do:{action}", who)
+    if isinstance(action, Procession):
+        walking = (f"{p}:guardian:{colour}" for colour, where, _ in seat.guardians if where == "path")
+        return (f"btn:do:{action}", *walking)
+    return (f"btn:do:{action}",)
+
+
+def gains(state: State, action: Any) -> Counter:
+    """What the player who decides gains by ``action`` (legal), read from the engine: ``state.apply(action)`` and
+    the rise of that seat's action tiles and resources (ids) and points (``"points"``), spent items left out.
+    Exact for fate placements (symbols, same-symbol areas, printed squares, Fate Echo, a supply running out),
+    procession stops, bonuses taken, passing.
+
+    >>> from explorer.bonfire import new_game
+    >>> s = new_game(players=2, seed=4).apply("start-tile spare").apply("start-tile spare")
+    >>> for tile in ("path", "gnome", "yellow", "yellow"):    # hold at most 1 action tile to place a fate tile
+    ...     s = s.apply(f"return {tile}")
+    >>> got = gains(s, s.parse_action("fate f1 1,1 down"))   # its 3 symbols and 2 printed squares
+    >>> dict(got), gains_words(got, s)
+    ({'boat': 1, 'task': 1, 'guardian': 1, 'gnome': 1, 'gold': 1}, '+1 boat +1 task +1 guardian +1 gnome +1 gold')
+
+    Raises:
+        IllegalAction: if ``action`` is not legal in ``state``.
+    """
+    k = _seat_of(state)
+    ix = state.index
+    before, after = state.seats[k], state.apply(action).seats[k]
+    out: Counter = Counter()
+    for name, b, a in zip(ix.actions, before.tiles, after.tiles):
+        if a > b:
+            out[name] = a - b
+    for name, b, a in zip(ix.resources, before.resources, after.resources):
+        if a > b:
+            out[name] = a - b
+    if after.play_points > before.play_points:
+        out["points"] = after.play_points - before.play_points
+    return out
+
+
+def gains_words(gained: Counter, state: State) -> str:
+    """``gained`` (see :func:`gains`) for a label, action tiles first, then resources, then points:
+    ``"+2 path +1 gnome +1 task"``; ``""`` if nothing."""
+    ix = state.index
+    order = [*ix.actions, *ix.resources, "points"]
+    return " ".join(f"+{gained[item]} {item.replace('_', ' ')}" for item in order if gained.get(item))
+
+
+def action_label(state: State, action: Any) -> str:
+    """The highlight label of a legal ``action``, from the engine:
+
+    * option II actions (boat, task, guardian, procession, path, Great Bonfire, gnome): how the payment goes,
+      :func:`explorer.bonfire.payment.payment_words` of ``turn.action_cost`` paid with
+      :func:`~explorer.bonfire.payment.pay_exact` from the seat's holdings (``"2 boat tiles"``, ``"1 task tile +
+      herbs + stone — missing 1 task tile: pay with a yellow tile"``);
+    * a fate placement, a guardian's move, a bonus taken, a seat's bonus, passing: what it gains
+      (:func:`gains_words` of :func:`gains`, e.g. ``"+2 path +1 gnome +1 task"``; a seat's bonus of one's choice
+      is written as the seat shows it);
+    * ``ignite n``: the points of the task disc lit (``"+5 points"``, scored at the end);
+    * ``""`` for the rest (a return, a cover, a skip, the starting tile).
+
+    Raises:
+        IllegalAction: if ``action`` is not legal in ``state`` (for the labels read by applying it).
+    """
+    k = _seat_of(state)
+    seat, c = state.seats[k], state.components
+    if isinstance(action, COSTED):
+        cost = action_cost(state, k, action)
+        paid = pay_exact(seat.resources, seat.tiles, cost, state.index,
+                         double_joker="double_joker" in seat.gnomes)
+        return payment_words(paid, cost, state.index)
+    if isinstance(action, Ignite):
+        return f"+{c.task_discs[seat.tasks[action.bonfire]].points} points"
+    if isinstance(action, SitAt):
+        return " ".join(f"+{g.text}" for g in c.council_seats[action.seat].bonus)
+    if isinstance(action, (PlaceFate, Move, Take, Pass)):
+        return gains_words(gains(state, action), state)
+    return ""
+
+
+def cost_words(cost: Any) -> str:
+    """A cost in a few words, e.g. ``"3 task tiles + herbs + stone"``, ``"1 gnome tile + 2 wood"``, ``"free"``;
+    a resource of the payer's choice is ``"any resource"``."""
+    parts = []
+    if cost.action is not None and cost.tiles:
+        parts.append(f"{cost.tiles} {cost.action.replace('_', ' ')} tile{'s' * (cost.tiles != 1)}")
+    for resource, n in Counter(cost.resources).items():
+        name = "any resource" if resource == ANY else resource
+        parts.append(name if n == 1 else f"{n} {name}")
+    return " + ".join(parts) or "free"
+
+
+def board_label(state: State, action: Any) -> str:
+    """The short label written on the board beside a lit item (the long one, :func:`action_label`, is its hover
+    text): for option II actions the whole cost (:func:`cost_words`), followed by ``" · substitutes"`` when the
+    player must pay part of it with substitutes (``bonfire.pay.substitute-action``,
+    ``bonfire.pay.substitute-resource``), e.g. ``"1 boat tile · substitutes"``; for the other actions
+    :func:`action_label`.
+
+    Raises:
+        IllegalAction: as :func:`action_label`.
+    """
+    if not isinstance(action, COSTED):
+        return action_label(state, action)
+    k = _seat_of(state)
+    seat = state.seats[k]
+    cost = action_cost(state, k, action)
+    paid = pay_exact(seat.resources, seat.tiles, cost, state.index, double_joker="double_joker" in seat.gnomes)
+    exact = paid.done or (not paid.tiles_missing and all(r == ANY for r in paid.resources_missing))
+    return cost_words(cost) + ("" if exact else " · substitutes")
+
+
+def _rewards_words(state: State, action: UseGreatBonfire) -> str:
+    space = next(s for s in state.components.great_bonfire.spaces if s.id == action.space)
+    shown = {"action": f"1 {space.action.replace('_', ' ')} tile", "resource": f"1 {space.resource}",
+             "points": f"{GREAT_BONFIRE_POINTS} points", "portal": "a portal"}
+    return " and ".join(shown[r] for r in action.rewards)
+
+
+def choice_text(state: State, action: Any) -> str:
+    """A choice button's text: the notation and its label (:func:`action_label`), e.g. ``"gnome sage 1-tile
+    (1 gnome tile + 2 herbs)"``; a Great Bonfire choice also says what it takes (``"great-bonfire west
+    action+points (1 great bonfire tile; takes 1 boat tile and 2 points)"``)."""
+    label = action_label(state, action)
+    if isinstance(action, UseGreatBonfire):
+        label = f"{label}; takes {_rewards_words(state, action)}" if label else f"takes {_rewards_words(state, action)}"
+    return f"{action} ({label})" if label else str(action)
+
+
+def _kind(action: Any) -> str:
+    return type(action).__name__
+
+
+def random_kind_first(rng: Any, legal: Sequence[Any]) -> Any:
+    """A random player's choice: a kind of action (its class: boat, task, fate placement, procession, cover...)
+    uniformly among the kinds in ``legal``, then one action of that kind uniformly, both drawn from ``rng`` (a
+    ``random.Random``), so rare kinds (lighting a bonfire) are not drowned by many placements.
+
+    Raises:
+        IndexError: if ``legal`` is empty.
+    """
+    kinds = sorted({_kind(a) for a in legal})
+    kind = rng.choice(kinds)
+    return rng.choice([a for a in legal if _kind(a) == kind])
+
+
+def _is_button(item: str) -> bool:
+    return item.startswith("btn:")
+
+
+def _combine(labels: list[str]) -> str:
+    """One label for an item that starts several actions: their label if all agree, else ``"<n> options"`` (the
+    choice buttons then show each one's)."""
+    distinct = list(dict.fromkeys(labels))
+    return distinct[0] if len(distinct) == 1 else f"{len(labels)} options"
+
+
+def _mark(labels: list[tuple[str, str]]) -> dict[str, str]:
+    """The highlight of an item whose actions have these ``(board label, hover text)`` pairs: the short label on
+    the board (:func:`_combine`), the long one as the hover ``tip`` when it says more."""
+    short, long = _combine([a for a, _ in labels]), _combine([b for _, b in labels])
+    mark = {"label": short, "tone": "legal"}
+    if long and long != short:
+        mark["tip"] = long
+    return mark
+
+
+# ---- the view ------------------------------------------------------------------------------------------------------
+class BonfireView(BoardView):
+    """The Bonfire boards as an anywidget (see the module docstring for the clicks).
+
+    ``selection`` is ``None`` or ``("pick", clicked, candidates)``: the items clicked so far (a tuple of ids)
+    and the legal actions still compatible with them (a tuple, in the engine's order, at least 2).
+
+    Args:
+        record: a Bonfire :class:`~explorer.core.Record`.
+        bots: seats (0 = the first in ``state.seats``) played by random players (:func:`random_kind_first`); the
+            chance steps that follow their moves are resolved from the game's seeded stream at once.
+        bot_seed: the seed of the random players' choices.
+        step_chance: True (default): after a human's action, each chance step waits for a click on ``Let chance
+            decide``; False: chance steps are resolved at once, as :meth:`Record.play` does.
+        seats: the player boards drawn (seat indexes; default all), passed to the scene.
+        board: whether the central board is drawn, passed to the scene.
+    """
+
+    def __init__(self, record: Record, *, step_chance: bool = True, seats: Iterable[int] | None = None,
+                 board: bool = True, **kwargs: Any) -> None:
+        kwargs.setdefault("title", "Bonfire")
+        self.step_chance = step_chance
+        """Whether a human's chance steps wait for a click (see the class docstring)."""
+        self.seats = None if seats is None else tuple(seats)
+        """The player boards drawn (``None``: all)."""
+        self.board = board
+        """Whether the central board is drawn."""
+        super().__init__(record, **kwargs)
+
+    # ---- random players --------------------------------------------------------------------------------------
+    def choose_bot_action(self, state: State, legal: list[Any]) -> Any:
+        """A kind of action first, then one of that kind (:func:`random_kind_first`), from ``self.bot_rng``."""
+        return random_kind_first(self.bot_rng, legal)
+
+    def run_bots(self) -> None:
+        """Let the random players act until a human is to act or the game ends. A chance step is resolved from the
+        seeded stream when the turn is a random player's, or whenever :attr:`step_chance` is off; a human's
+        chance steps wait for a click."""
+        record = self.record
+        state = record.state
+        while self.bots and not state.is_terminal:
+            if state.is_chance_node:
+                if self.step_chance and state.turn not in self.bots:
+                    break
+                state = record.play(state.sample_chance(), resolve_chance=False)
+            elif state.current_player in self.bots:
+                state = record.play(self.choose_bot_action(state, state.legal_actions()), resolve_chance=False)
+            else:
+                break
+
+    def play(self, action: Any) -> bool:
+        """Play ``action`` at the shown position; on refusal show the rule. Returns True if it was played.
+
+        The chance steps that follow wait for their own clicks when :attr:`step_chance` is on. A chance outcome
+        that is the one the record already holds next (after stepping back) is stepped to, keeping the rest of
+        the record.
+        """
+        before = self.record.cursor
+        state = self.state
+        try:
+            if (state.is_chance_node and self.record.can_redo
+                    and self.record.actions[before] == str(state.parse_action(str(action)))):
+                self.record.step(1)
+            else:
+                self.record.play(action, resolve_chance=not self.step_chance)
+        except ValueError as err:  # IllegalAction, NotationError
+            self.refuse(err)
+            return False
+        self._events_from = before
+        self.selection = None
+        self.run_bots()
+        self.refresh()
+        return True
+
+    def roll(self) -> bool:
+        """Let chance decide the due chance step, one step: the outcome the record already holds next (after
+        stepping back), else the game's seeded draw (``state.sample_chance()``). Returns False (with a hint) if no
+        chance step is due."""
+        state = self.state
+        if state.is_terminal or not state.is_chance_node:
+            self.hint("No draw is due now.")
+            return False
+        before = self.record.cursor
+        if self.record.can_redo:
+            self.record.step(1)
+            self._events_from = before
+            self.selection = None
+            self.run_bots()
+            self.refresh()
+            return True
+        return self.play(state.sample_chance())
+
+    # ---- words -----------------------------------------------------------------------------------------------
+    def chance_hint(self) -> str:
+        """What to do at a chance step: click “Let chance decide” ("" elsewhere)."""
+        state = self.state
+        return "click “Let chance decide”" if state.is_chance_node and not state.is_terminal else ""
+
+    def status_text(self, state: State) -> str:
+        """``"Orange to act: <what is due> · council 3/7"`` (``step_words`` of the scene, which names who decides;
+        the countdown round when it runs), the chance step due, or the result with every player's total."""
+        council = f"council {state.novices_in_council()}/{END_TRIGGER[len(state.seats)]}"
+        if state.countdown and not state.is_terminal:
+            council += f" · countdown round {state.countdown} (pass: {COUNTDOWN[state.countdown - 1]} points)"
+        if state.is_terminal:
+            totals = ", ".join(f"{name} {score.total}" for name, score in state.scores().items())
+            won = state.winners()
+            return f"Game over: {' and '.join(won)} win{'s' * (len(won) == 1)} · {totals}"
+        words = step_words(state)
+        words = words[:1].upper() + words[1:]
+        if state.is_chance_node:
+            hint = self.chance_hint() if state is self.state else ""
+            return words + (f" — {hint}" if hint else "") + f" · {council}"
+        return f"{words} · {council}"
+
+    def panel_sections(self, state: State) -> list[dict[str, Any]]:
+        """Three tables: the score of each player by category if the game ended now (``state.scores()``: points
+        scored in play, then the final scoring) with the totals; each player's holdings (resources, action
+        tiles, boat, lit bonfires, gnomes); the steps still due (the next first); and a note that the component data
+        is our own."""
+        table = state.scores()
+        players = list(table)
+        categories = list(next(iter(table.values()))) if table else []
+        rows: list[list[Any]] = [[cat.replace("_", " "), *(table[p][cat] for p in players)] for cat in categories]
+        rows.append(["total", *(table[p].total for p in players)])
+        ix, c = state.index, state.components
+        holdings = []
+        decides = state.current_player
+        for k, seat in enumerate(state.seats):
+            name = seat.colour + (" (decides)" if k == decides else "") + (" (out)" if seat.out else "")
+            res = ", ".join(f"{n} {r}" for r, n in zip(ix.resources, seat.resources) if n) or "-"
+            tiles = ", ".join(f"{n} {a.replace('_', ' ')}" for a, n in zip(ix.actions, seat.tiles) if n) or "-"
+            boat = c.islands[seat.boat].name if seat.boat else "entrance"
+            holdings.append([name, res, tiles, boat, sum(seat.lit), ", ".join(seat.gnomes) or "-"])
+        steps = [["next" if n == 0 else "then", self._step_text(state, step), self._step_how(state, step)]
+                 for n, step in enumerate(state.pending)]
+        if not steps:
+            steps = [["-", "the game is over", ""]]
+        return [{"title": "Score if the game ended now", "header": ["category", *players], "rows": rows},
+                {"title": "Holdings", "header": ["player", "resources", "action tiles", "boat", "lit", "gnomes"],
+                 "rows": holdings},
+                {"title": "Steps due", "header": ["", "step", "who"], "rows": steps},
+                {"title": "Components", "header": ["note"], "rows": [[f"Islands, task discs, fate squares, seats "
+                                                                      f"and common tasks: {OWN_DATA}."]]}]
+
+    @staticmethod
+    def _step_how(state: State, step: Any) -> str:
+        if step.kind == "deal":
+            return "chance"
+        if step.kind in ("then", "end-turn"):
+            return "automatic"
+        return state.players[state.turn if step.seat is None else step.seat]
+
+    @staticmethod
+    def _step_text(state: State, step: Any) -> str:
+        who = state.players[state.turn if step.seat is None else step.seat] if state.seats else ""
+        texts = {"deal": f"draw {step.what}" + (f" for {step.target}" if isinstance(step.target, str) else ""),
+                 "start-tile": f"{who} chooses the starting fate tile",
+                 "act": f"{who} chooses an option of the turn",
+                 "cover": f"{who} pays what is missing",
+                 "then": f"carry out {step.action}",
+                 "dock": f"{who} may claim at {step.target}",
+                 "march": f"{who}'s guardians {', '.join(step.items)} end a procession of {step.count} step(s)",
+                 "sit": f"{who} seats a {step.what} novice",
+                 "take": f"{who} takes {step.count} {step.what} of their choice",
+                 "end-turn": f"end of {who}'s turn"}
+        return texts.get(step.kind, step.kind)
+
+    # ---- the pick under way ------------------------------------------------------------------------------------
+    def _candidates(self, state: State) -> list[Any]:
+        sel = self.selection
+        if sel and sel[0] == "pick":
+            return list(sel[2])
+        return [] if state.is_terminal or state.is_chance_node else list(state.legal_actions())
+
+    @staticmethod
+    def _board_items(state: State, action: Any) -> set[str]:
+        return {i for i in action_items(state, action) if not _is_button(i)}
+
+    def _narrowing(self, state: State, candidates: Sequence[Any]) -> list[str]:
+        """The board items that some but not all ``candidates`` concern (clicking one narrows them), in order."""
+        sets = [self._board_items(state, a) for a in candidates]
+        common = set.intersection(*sets) if sets else set()
+        seen: dict[str, None] = {}
+        for action in candidates:
+            for item in action_items(state, action):
+                if not _is_button(item) and item not in common:
+                    seen.setdefault(item, None)
+        return list(seen)
+
+    def _choices(self, state: State) -> tuple[Any, ...]:
+        """The actions offered as choice buttons now (empty when none are)."""
+        sel = self.selection
+        if not (sel and sel[0] == "pick"):
+            return ()
+        candidates = sel[2]
+        if len(candidates) <= MAX_CHOICES or not self._narrowing(state, candidates):
+            return tuple(candidates)
+        return ()
+
+    def _do_buttons(self, state: State) -> list[tuple[str, Any]]:
+        """``(btn:do:<notation>, action)`` for the legal actions shown as strip buttons."""
+        if state.is_terminal or state.is_chance_node:
+            return []
+        out = []
+        for action in state.legal_actions():
+            for item in action_items(state, action):
+                if item.startswith("btn:do:"):
+                    out.append((item, action))
+        return out
+
+    def _buttons(self, state: State) -> list[tuple[str, str]]:
+        buttons: list[tuple[str, str]] = []
+        if state.is_terminal:
+            return buttons
+        if state.is_chance_node:
+            return [("btn:roll", "Let chance decide")]
+        choices = self._choices(state)
+        buttons += [(f"btn:choose:{n}", choice_text(state, a)) for n, a in enumerate(choices)]
+        if self.selection:
+            buttons.append(("btn:cancel", "Cancel"))
+        buttons += [(bid, str(action)) for bid, action in self._do_buttons(state)]
+        return buttons
+
+    def _selected_ids(self) -> list[str]:
+        sel = self.selection
+        return list(sel[1]) if sel and sel[0] == "pick" else []
+
+    # ---- drawing -------------------------------------------------------------------------------------------
+    def render_scene(self, state: State) -> dict[str, Any]:
+        """The scene of ``widgets.bonfire.scene.board_scene``: the clicked items outlined, the strip's buttons
+        (choices and ``Cancel`` while a pick is under way, the step buttons ``btn:do:<notation>``, ``Let chance
+        decide`` at a chance step)."""
+        return board_scene(state, self._selected_ids(), self._buttons(state), seats=self.seats, board=self.board)
+
+    def highlights_for(self, state: State) -> dict[str, dict[str, str]]:
+        """Lit items with their labels (:func:`action_label`):
+
+        * nothing picked: the first item of every legal action (an island with its boat cost, a task disc with
+          its payment, a fate tile of the stack, a gnome card, a bonfire to light...; ``"<n> options"`` when the
+          actions starting there have different labels), and the step buttons;
+        * a pick under way: the clicked items (``selected``), the items that narrow the pick further (labelled
+          when all actions they keep share one label), the choice buttons with their labels, ``Cancel``;
+        * a chance step: ``Let chance decide``.
+        """
+        marks: dict[str, dict[str, str]] = {}
+        if state.is_terminal:
+            return marks
+        if state.is_chance_node:
+            return {"btn:roll": {"label": "", "tone": "legal"}}
+        sel = self.selection
+        if sel and sel[0] == "pick":
+            candidates = sel[2]
+            for item in self._narrowing(state, candidates):
+                keep = [a for a in candidates if item in action_items(state, a)]
+                labels = list(dict.fromkeys((board_label(state, a), action_label(state, a)) for a in keep))
+                marks[item] = _mark([labels[0]] if len(labels) == 1 else [("", "")])
+            for n, action in enumerate(self._choices(state)):
+                marks[f"btn:choose:{n}"] = {"label": action_label(state, action), "tone": "legal"}
+            for item in sel[1]:
+                marks[item] = {"label": "", "tone": "selected"}
+            marks["btn:cancel"] = {"label": "", "tone": "legal"}
+            return marks
+        by_item: dict[str, list[tuple[str, str]]] = {}
+        for action in state.legal_actions():
+            items = action_items(state, action)
+            labels = (board_label(state, action), action_label(state, action))
+            if items:
+                by_item.setdefault(items[0], []).append(labels)
+            for item in items[1:]:
+                if item.startswith("btn:do:"):
+                    by_item.setdefault(item, []).append(labels)
+        for item, labels in by_item.items():
+            marks[item] = _mark(labels)
+        return marks
+
+    # ---- clicks --------------------------------------------------------------------------------------------
+    def on_click(self, state: State, target: str) -> Any:
+        """The action a click on ``target`` means (see the module docstring), or ``None`` after a selection, a
+        hint or a chance step played here.
+
+        Raises:
+            IllegalAction: the engine's refusal of the click's most natural action, naming the rule.
+            NotationError: for a ``btn:do:`` button whose notation cannot be read.
+        """
+        try:
+            return self._on_click(state, target)
+        except _Handled:
+            return None
+
+    def _on_click(self, state: State, target: str) -> Any:
+        if state.is_terminal:
+            self.selection = None
+            self.hint("The game is over: step back through it with the controls, or start a new game.")
+            raise _Handled
+        sel = self.selection
+        if target == "btn:cancel":
+            self.selection = None
+            return None
+        if target.startswith("btn:choose:"):
+            n = target.removeprefix("btn:choose:")
+            choices = self._choices(state)
+            if n.isdigit() and int(n) < len(choices):
+                return choices[int(n)]
+            self.hint("Nothing to choose now: click a lit item.")
+            raise _Handled
+        if target == "btn:roll":
+            self.roll()
+            raise _Handled
+        if target.startswith("btn:do:"):
+            self.selection = None
+            return state.parse_action(target.removeprefix("btn:do:"))
+        if state.is_chance_node:
+            problem = state.explain(self._natural_action(state, target, ()) or Skip())
+            if problem is None:  # never: at a chance step only draws are legal
+                self.hint("Chance decides here.")
+                raise _Handled
+            raise problem
+        if target.startswith("btn:"):
+            self.hint(f"The button {target!r} does nothing now.")
+            raise _Handled
+        if sel and sel[0] == "pick" and target in sel[1]:  # a second click on a clicked item: change one's mind
+            self.selection = None
+            self.hint("Pick cancelled: click a lit item.")
+            raise _Handled
+        return self._board_click(state, target)
+
+    def _board_click(self, state: State, target: str) -> Any:
+        sel = self.selection
+        legal = list(state.legal_actions())
+        clicked: tuple[str, ...] = sel[1] if sel and sel[0] == "pick" else ()
+        base = list(sel[2]) if sel and sel[0] == "pick" else legal
+        keep = [a for a in base if target in action_items(state, a)]
+        if not keep and clicked:
+            starts = [a for a in legal if action_items(state, a)[:1] == (target,)]
+            if starts:  # the first item of other actions: a new pick (the user changed their mind)
+                clicked, keep = (), [a for a in legal if target in action_items(state, a)]
+        if not keep:
+            raise self._refusal(state, target, clicked)
+        if len(keep) == 1:
+            return keep[0]
+        self.selection = ("pick", (*clicked, target), tuple(keep))
+        choices = self._choices(state)
+        where = target.partition(":")[2] or target
+        if choices:
+            options = " or ".join(f"“{choice_text(state, a)}”" for a in choices)
+            self.hint(f"{len(keep)} actions on {where}: {options}. Click one of the buttons under the board (or "
+                      "Cancel).")
+        else:
+            self.hint(f"{len(keep)} actions on {where}: click a lit item to narrow them down (or Cancel).")
+        raise _Handled
+
+    def _refusal(self, state: State, target: str, clicked: tuple[str, ...]) -> IllegalAction:
+        """The engine's refusal of the most natural action for a click on ``target`` with no legal action."""
+        action = self._natural_action(state, target, clicked)
+        problem = state.explain(action) if action is not None else None
+        if problem is None:
+            k = state.current_player
+            who = state.players[k] if k is not None else "nobody"
+            owner = target.partition(":")[0]
+            if owner.startswith("p") and owner[1:].isdigit() and int(owner[1:]) != k:
+                self.hint(f"That is {state.players[int(owner[1:])]}'s board; {who} decides now.")
+            else:
+                self.hint(f"Nothing {who} can do with {target.partition(':')[2] or target} now: "
+                          f"{step_words(state)}.")
+            raise _Handled
+        return problem
+
+    def _natural_action(self, state: State, target: str, clicked: tuple[str, ...]) -> Action | None:
+        """What a click on ``target`` would most naturally ask for (refused, so the engine names the rule), given
+        the items ``clicked`` before it (see the module docstring); ``None`` for items without one."""
+        kind, _, name = target.partition(":")
+        k = state.current_player if state.current_player is not None else state.turn
+        seat = state.seats[k]
+        step = state.pending[0] if state.pending else None
+        if kind == "island":
+            return Sail(name)
+        if kind == "task":
+            offering = next((i.rsplit(":", 1)[1] for i in clicked if ":offering:" in i), "top")
+            return TakeTask(name, offering, self._bonfire_for(seat, clicked))
+        if kind == "guardian":
+            return ClaimGuardian(name)
+        if kind == "gb":
+            return UseGreatBonfire(name, REWARD_PAIRS[0])
+        if kind == "gnome":
+            return Recruit(name, "2-tiles")
+        if kind == "seat":
+            return SitAt(name)
+        if kind == "path-display":
+            shown = state.path_display[int(name)] if name.isdigit() and int(name) < len(state.path_display) else None
+            return BuildPath(*shown.split()) if shown else None
+        if not (kind.startswith("p") and kind[1:].isdigit() and int(kind[1:]) == k):
+            return None
+        part, _, rest = name.partition(":")
+        marching = step is not None and step.kind == "march" and step.items
+        if part == "bonfire" and rest.isdigit():
+            disc = next((i.partition(":")[2] for i in clicked if i.startswith("task:")), None)
+            if disc is not None:
+                offering = next((i.rsplit(":", 1)[1] for i in clicked if ":offering:" in i), "top")
+                return TakeTask(disc, offering, int(rest))
+            if marching:
+                return Move(step.items[0], "bonfire", int(rest))
+            return Ignite(int(rest))
+        if part == "guard" and rest.isdigit() and marching:
+            return Move(step.items[0], "bonfire", int(rest))
+        if part == "path" and rest.isdigit() and marching:
+            return Move(step.items[0], "path", int(rest))
+        if part == "offering" and rest in ("top", "bottom"):
+            disc = next((i.partition(":")[2] for i in clicked if i.startswith("task:")), None)
+            if disc is None and seat.boat in state.index.task_islands:
+                disc = next((d for d in state.island_content(seat.boat) if d in state.components.task_discs), None)
+            return TakeTask(disc, rest, self._bonfire_for(seat, clicked)) if disc else None
+        if part == "tile" and rest:
+            return Return(rest)
+        if part == "resource" and rest and step is not None and step.kind == "take":
+            return Take(rest)
+        if part == "guardian" and not marching:
+            return Procession(1)
+        if part == "stack" and rest in ("top", "bottom") and seat.stack:
+            return self._fate_action(state, seat, seat.stack[0] if rest == "top" else seat.stack[-1], None)
+        if part == "fate":
+            tile = next((seat.stack[0] if i.endswith(":stack:top") else seat.stack[-1]
+                         for i in clicked if ":stack:" in i and seat.stack), seat.stack[0] if seat.stack else None)
+            square = self._square(rest)
+            return self._fate_action(state, seat, tile, square) if tile and square else None
+        return None
+
+    @staticmethod
+    def _bonfire_for(seat: Any, clicked: tuple[str, ...]) -> int:
+        chosen = next((int(i.rsplit(":", 1)[1]) for i in clicked if ":bonfire:" in i), None)
+        if chosen is not None:
+            return chosen
+        return next((b for b, disc in enumerate(seat.tasks) if disc is None), 0)
+
+    @staticmethod
+    def _square(text: str) -> tuple[int, int] | None:
+        row, _, col = text.partition(",")
+        return (int(row), int(col)) if row.isdigit() and col.isdigit() else None
+
+    @staticmethod
+    def _fate_action(state: State, seat: Any, tile_id: str, square: tuple[int, int] | None) -> PlaceFate:
+        """Fate tile ``tile_id`` from ``square`` lying across; without a square, its first placement that fits
+        (or the top-left square if none does)."""
+        if square is not None:
+            return PlaceFate(tile_id, Placement(square, ACROSS))
+        tile = next(t for t in state.components.fate_tiles if t.id == tile_id)
+        fits = placements(seat.fate, tile)
+        return PlaceFate(tile_id, fits[0] if fits else Placement((1, 1), ACROSS))
+
