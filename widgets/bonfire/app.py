@@ -1,0 +1,163 @@
+"""The Bonfire app: start a game, play it on the board (hot-seat or against random players), overlays.
+
+``BonfireApp().widget`` is what ``notebooks/bonfire/app.ipynb`` shows (one call::
+
+    from widgets.bonfire.app import BonfireApp
+    BonfireApp(players=3, seed=7).widget
+
+). Everything the user does goes through the engine: the board is a :class:`~widgets.bonfire.view.BonfireView`
+over a :class:`~explorer.core.Record` (``explorer.bonfire.new_game``'s keywords as its options); the overlays are
+the pure functions of :mod:`widgets.bonfire.overlays`, drawn for the position shown when a game starts, when a tab
+is opened and when the user presses "Redraw" (or after every move, if "Redraw after every move" is ticked). While
+an overlay shows an older position than the board, a note beside "Redraw" says so. The overlay tabs, the redraw
+button and save/load are :class:`~widgets.figures.OverlayTabs`.
+
+The component data (islands, fate tiles, printed squares, values, council seats, common tasks) is our own, in
+the spirit of the game, not the printed components; the legend and the notebook say so.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+import ipywidgets as w
+import plotly.graph_objects as go
+
+from explorer.bonfire.components import MAX_PLAYERS, MIN_PLAYERS, Components
+from explorer.core import Record
+
+from ..figures import OverlayTabs
+from ..records import new_record
+from .overlays import fate_yield_figure, score_now_figure, scores_over_time_figure
+from .view import BonfireView
+
+__all__ = ["BonfireApp", "COLOURS", "LEGEND", "TABS"]
+
+COLOURS = Components.default().player_colours
+"""The players' colours in seat order (the shipped components'): seat 0 is the first colour."""
+TABS = ("Fate-tile yield", "Score if it ended now", "Scores over time")
+"""The overlay tabs' titles, in order."""
+
+LEGEND = (
+    "<div style='font-size:12px;margin:4px 0;line-height:1.5'><b>On the board:</b> "
+    "at the top, the central board: the <b>islands</b> joined by their currents (task islands show the resource a "
+    "task there costs; guardian islands the guardians left), face-up <b>task discs</b> and the players' face-down "
+    "offering discs on them, the boats; the <b>Great Bonfire</b> with its 7 spaces, the pointer and the portals; "
+    "the <b>council</b>'s 8 seats with their novices and the common tasks with their neutral novices; the path "
+    "tiles on display; the elders and specialists (<b>gnome cards</b>); the supply of action tiles. Below, each "
+    "player's board: the 5×5 <b>fate area</b> (printed squares give their item when covered), the fate tiles "
+    "left on the action summary board (only the top and the bottom one can be placed) with the two face-up "
+    "offering discs; the 7 <b>bonfires</b> with their task discs, guardian spaces (points) and portal spaces; the "
+    "<b>path</b>; guardians; action tiles and resources held; gnomes. · "
+    "<span style='color:#2e8b57'>green outlines</span>: what the player to act can click now, labelled with what "
+    "it costs or gains (payments show the substitutions they need); <span style='color:#1f5fbf'>blue</span>: "
+    "selected; buttons under the board: choices that have no place on the board (how to pay, which reward, "
+    "let chance decide). Hover over anything for its details. "
+    "<b>The component data is our own, in the spirit of the game, not the printed components.</b></div>")
+"""The legend shown under the board (HTML)."""
+
+
+class BonfireApp(OverlayTabs):
+    """A game form, the board, a legend, the overlays in tabs and save/load, as one ipywidgets box (``.widget``).
+
+    Args:
+        players: 2-4 (:data:`~explorer.bonfire.components.MIN_PLAYERS`-``MAX_PLAYERS``).
+        seed: the game's seed (every draw of the setup and of play, and the random players' choices).
+        bots: seats (0 = the first colour, orange) played by random players; default: every seat but 0 (you play
+            orange against random players); ``()``: hot-seat, every seat is yours.
+        follow: redraw the open overlay after every move (off by default: a Plotly figure is slow to redraw in the
+            browser; the "Redraw" button and a note cover it).
+
+    Raises:
+        ValueError: for a player count the game does not have (rule ``bonfire.setup.players``), or a seed the
+            engine refuses.
+    """
+
+    GAME = "bonfire"
+    GAME_TITLE = "Bonfire"
+
+    def __init__(self, *, players: int = 3, seed: int = 7, bots: Iterable[int] | None = None,
+                 follow: bool = False) -> None:
+        if isinstance(players, bool) or players not in range(MIN_PLAYERS, MAX_PLAYERS + 1):
+            raise ValueError(f"Bonfire is for {MIN_PLAYERS}-{MAX_PLAYERS} players, got {players!r}")
+        bots = set(range(1, players)) if bots is None else set(bots)
+        self.players = w.Dropdown(options=list(range(MIN_PLAYERS, MAX_PLAYERS + 1)), value=players,
+                                  description="Players", layout=w.Layout(width="170px"))
+        self.seed = w.IntText(value=seed, description="Seed", layout=w.Layout(width="200px"))
+        self.bot_boxes = [w.Checkbox(value=k in bots, description=f"{colour}: random player", indent=False,
+                                     layout=w.Layout(width="170px")) for k, colour in enumerate(COLOURS)]
+        self.players.observe(lambda _: self._show_bot_boxes(), names="value")
+        self.start_button = w.Button(description="New game", button_style="primary", icon="fire")
+        self.start_button.on_click(lambda _: self.new_game())
+        self.figure_boxes = [w.VBox() for _ in TABS]
+        notes = (
+            "What the player to act (or the first player) would gain from each legal placement of the top and the "
+            "bottom fate tile: each square shows the best total of a placement covering it; hover for the "
+            "placements.",
+            "Each player's score if the game ended now, by category: points already scored in play, then the "
+            "final scoring's categories counted on the position shown.",
+            "Each player's score if the game ended now, after every action of the game so far.",
+        )
+        tabs = w.Tab(children=[w.VBox([w.HTML(f"<div style='font-size:12px'>{n}</div>"), box])
+                               for n, box in zip(notes, self.figure_boxes)], titles=TABS)
+        self._init_overlay_tabs(tabs, self.figure_boxes, follow=follow)
+        self.view: BonfireView
+        self._bot_row = w.HBox()
+        self._show_bot_boxes()
+        self._start(Record("bonfire", seed=seed, options={"players": players}), bots)
+        form = w.VBox([w.HBox([self.players, self.seed, self.start_button]), self._bot_row])
+        self.widget = self._app_widget(form, LEGEND)
+
+    # ---- games ------------------------------------------------------------------------------------------------
+    def _show_bot_boxes(self) -> None:
+        self._bot_row.children = self.bot_boxes[:self.players.value]
+
+    def new_game(self) -> None:
+        """Start a game with the form's settings; a setting the engine refuses (e.g. a seed below 0 or from
+        2**63) is explained in the note and the game shown stays."""
+        players = self.players.value
+        bots = {k for k, box in enumerate(self.bot_boxes[:players]) if box.value}
+        record, refusal = new_record("bonfire", self.seed.value, {"players": players})
+        if record is None:
+            self.note.value = refusal
+            return
+        self._start(record, bots)
+
+    def _start(self, record: Record, bots: set[int]) -> None:
+        players = record.options.get("players", 3)
+        bots = {k for k in bots if 0 <= k < players}
+        if hasattr(self, "view"):
+            self.view.unobserve(self._moved, names="revision")
+        self.view = BonfireView(record, bots=bots, bot_seed=record.seed, title=f"Bonfire, {players} players")
+        self.view.observe(self._moved, names="revision")
+        self.board.children = [self.view]
+        colours = [seat.colour for seat in record.state.seats]
+        humans = [colours[k] for k in range(players) if k not in bots]
+        if not humans:
+            who = "Every seat is a random player: the whole game has been played; step through it."
+        elif bots:
+            random_ones = ", ".join(colours[k] for k in sorted(bots))
+            who = (f"You play {', '.join(humans)}; {random_ones} play{'s' * (len(bots) == 1)} random legal actions, "
+                   "a random kind of action first (listed under <b>What happened, and why</b>; Undo and Redo skip "
+                   "their actions).")
+        else:
+            who = "Hot-seat: every seat is yours; each player clicks on their turn."
+        self.note.value = (f"<i>{who} The component data is our own, in the spirit of the game, not the printed "
+                           "components.</i>")
+        self.draw_overlay()
+
+    # ---- overlays (OverlayTabs draws them) --------------------------------------------------------------------
+    def overlay_figure(self, index: int | None = None) -> go.Figure:
+        """The figure of overlay tab ``index`` (default: the open tab; see :data:`TABS`) for the position shown:
+        the fate-tile yield of the player to act (``fate_yield_figure``), each player's score if the game ended
+        now (``score_now_figure``), and the scores after every action so far (``scores_over_time_figure``)."""
+        index = self.tabs.selected_index if index is None else index
+        index = 0 if index is None else index
+        view = self.view
+        makers: tuple[Callable[[], Any], ...] = (
+            lambda: fate_yield_figure(view.state),
+            lambda: score_now_figure(view.state),
+            lambda: scores_over_time_figure(view.record.states[:view.record.cursor + 1]),
+        )
+        return makers[index]()
