@@ -131,3 +131,21 @@ def test_save_and_load_round_trip_and_bad_records():
     assert "not valid JSON" in app.note.value and app.view is view
     app.load(Record("london1666", seed=1, options={"players": 4}).to_json())
     assert "not Bonfire" in app.note.value and app.view is view
+
+
+def test_draws_are_made_at_once_unless_the_user_asks_to_click_for_each():
+    app = BonfireApp(seed=SEED)
+    assert app.step_chance.value is False and app.view.step_chance is False
+    click(app, "btn:do:start-tile spare")
+    click(app, "path-display:0")  # orange builds the path tile there; the one turned up in its place is drawn at once
+    actions = app.view.record.actions
+    assert actions[8:10] == ("path red stone", "draw path yellow gold")  # then the random players' turns
+    assert not app.view.state.is_chance_node
+    app.step_chance.value = True
+    assert app.view.step_chance is True
+    app.view.undo()
+    click(app, "path-display:0")
+    assert app.view.state.is_chance_node and app.view.status["text"].startswith(
+        "Chance: a path tile is turned up for display slot 0 — click “Let chance decide”")
+    click(app, "btn:roll")
+    assert app.view.record.actions[8:10] == ("path red stone", "draw path yellow gold")  # the same seeded draw

@@ -66,6 +66,9 @@ class BonfireApp(OverlayTabs):
         seed: the game's seed (every draw of the setup and of play, and the random players' choices).
         bots: seats (0 = the first colour, orange) played by random players; default: every seat but 0 (you play
             orange against random players); ``()``: hot-seat, every seat is yours.
+        step_chance: True: after your action, each draw (an offering disc or a path tile turned up, a specialist
+            from the reserve) waits for a click on "Let chance decide"; False (default): draws are made at once from
+            the game's seeded stream and listed with the other events.
         follow: redraw the open overlay after every move (off by default: a Plotly figure is slow to redraw in the
             browser; the "Redraw" button and a note cover it).
 
@@ -78,7 +81,7 @@ class BonfireApp(OverlayTabs):
     GAME_TITLE = "Bonfire"
 
     def __init__(self, *, players: int = 3, seed: int = 7, bots: Iterable[int] | None = None,
-                 follow: bool = False) -> None:
+                 step_chance: bool = False, follow: bool = False) -> None:
         if isinstance(players, bool) or players not in range(MIN_PLAYERS, MAX_PLAYERS + 1):
             raise ValueError(f"Bonfire is for {MIN_PLAYERS}-{MAX_PLAYERS} players, got {players!r}")
         bots = set(range(1, players)) if bots is None else set(bots)
@@ -88,6 +91,10 @@ class BonfireApp(OverlayTabs):
         self.bot_boxes = [w.Checkbox(value=k in bots, description=f"{colour}: random player", indent=False,
                                      layout=w.Layout(width="170px")) for k, colour in enumerate(COLOURS)]
         self.players.observe(lambda _: self._show_bot_boxes(), names="value")
+        self.step_chance = w.Checkbox(value=step_chance, description="Let me click for each draw", indent=False,
+                                      tooltip="each tile or disc turned up waits for “Let chance decide”",
+                                      layout=w.Layout(width="210px"))
+        self.step_chance.observe(self._set_step_chance, names="value")
         self.start_button = w.Button(description="New game", button_style="primary", icon="fire")
         self.start_button.on_click(lambda _: self.new_game())
         self.figure_boxes = [w.VBox() for _ in TABS]
@@ -106,12 +113,15 @@ class BonfireApp(OverlayTabs):
         self._bot_row = w.HBox()
         self._show_bot_boxes()
         self._start(Record("bonfire", seed=seed, options={"players": players}), bots)
-        form = w.VBox([w.HBox([self.players, self.seed, self.start_button]), self._bot_row])
+        form = w.VBox([w.HBox([self.players, self.seed, self.step_chance, self.start_button]), self._bot_row])
         self.widget = self._app_widget(form, LEGEND)
 
     # ---- games ------------------------------------------------------------------------------------------------
     def _show_bot_boxes(self) -> None:
         self._bot_row.children = self.bot_boxes[:self.players.value]
+
+    def _set_step_chance(self, change: Any) -> None:
+        self.view.step_chance = bool(change["new"])
 
     def new_game(self) -> None:
         """Start a game with the form's settings; a setting the engine refuses (e.g. a seed below 0 or from
@@ -129,7 +139,8 @@ class BonfireApp(OverlayTabs):
         bots = {k for k in bots if 0 <= k < players}
         if hasattr(self, "view"):
             self.view.unobserve(self._moved, names="revision")
-        self.view = BonfireView(record, bots=bots, bot_seed=record.seed, title=f"Bonfire, {players} players")
+        self.view = BonfireView(record, bots=bots, bot_seed=record.seed, step_chance=self.step_chance.value,
+                                title=f"Bonfire, {players} players")
         self.view.observe(self._moved, names="revision")
         self.board.children = [self.view]
         colours = [seat.colour for seat in record.state.seats]

@@ -1,0 +1,114 @@
+"""The Bonfire app in headless Chromium through Voila: render, the starting tile, a paid action by clicks, an
+illegal click with its rule, undo, and the overlays.
+
+The app notebook's game: 3 players, seed 7; you play orange, green and black are random players. Green starts:
+green and black choose their starting fate tile at once, then orange's choice waits for a button. Orange then holds
+a path, a gnome and 3 yellow tiles: the 4 path tiles on display cost 1 path tile each, and every island costs
+1 boat tile, paid with a substitute.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from .conftest import screenshot
+
+pytestmark = pytest.mark.browser
+
+APP = "/voila/render/notebooks/bonfire/app.ipynb"
+WIDGET_TIMEOUT_MS = 120_000
+CLICK_TIMEOUT_MS = 15_000
+OVERLAY_TIMEOUT_MS = 30_000
+BOARD = "svg.rx-board"
+
+
+def revision(page) -> int:
+    return int(page.locator(BOARD).get_attribute("data-revision"))
+
+
+def click_target(page, target: str) -> float:
+    """Click the board item ``target`` at its centre, as a user would, and wait for the redraw; return the
+    click-to-redraw latency in seconds."""
+    item = page.locator(f'{BOARD} [data-id="{target}"]').first
+    item.scroll_into_view_if_needed()
+    before = revision(page)
+    box = item.bounding_box()
+    started = time.monotonic()
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.wait_for_function(f"() => Number(document.querySelector('{BOARD}').dataset.revision) > {before}",
+                           timeout=CLICK_TIMEOUT_MS)
+    return time.monotonic() - started
+
+
+def lit(page, target: str) -> bool:
+    """True if the item is outlined as a legal click."""
+    return "rx-hl-legal" in (page.locator(f'{BOARD} [data-id="{target}"]').first.get_attribute("class") or "")
+
+
+def classes(page, target: str) -> str:
+    return page.locator(f'{BOARD} [data-id="{target}"]').first.get_attribute("class") or ""
+
+
+def status(page) -> str:
+    return page.locator(".rx-status").inner_text()
+
+
+def test_bonfire_app_plays_refuses_and_undoes(page, voila_url):
+    started = time.monotonic()
+    page.goto(voila_url + APP)
+    page.locator(f'{BOARD} [data-id="island:mossbank"]').wait_for(timeout=WIDGET_TIMEOUT_MS)
+    time_to_interactive = time.monotonic() - started
+    assert status(page).startswith("Orange chooses the starting fate tile")
+    assert page.locator(f"{BOARD} .fate-square").count() == 3 * 25  # three players' 5 x 5 fate areas
+    assert lit(page, "btn:do:start-tile spare") and lit(page, "btn:do:start-tile swap")
+    assert not lit(page, "island:mossbank")
+    overlay = page.locator(".js-plotly-plot").first
+    overlay.wait_for(timeout=OVERLAY_TIMEOUT_MS)
+    assert "orange's fate area" in page.locator(".js-plotly-plot .gtitle").first.text_content()
+    screenshot(page, "bonfire-app-start")
+
+    latencies = [click_target(page, "btn:do:start-tile spare")]
+    assert status(page).startswith("Orange to act: place a fate tile, take an action, or light a bonfire")
+    assert lit(page, "island:mossbank") and lit(page, "path-display:0")
+    labels = page.locator(f"{BOARD} .rx-hl-label").all_text_contents()
+    assert labels.count("1 boat tile · substitutes") == 14 and labels.count("1 path tile") == 4
+    screenshot(page, "bonfire-app-orange-to-act")
+
+    # an illegal click: bonfire 3 holds no task disc
+    latencies.append(click_target(page, "p0:bonfire:3"))
+    message = page.locator(".rx-message-illegal")
+    assert "(bonfire.ignite.when)" in page.locator(".rx-why").inner_text()
+    assert status(page).startswith("Orange to act")
+    message.scroll_into_view_if_needed()
+    screenshot(page, "bonfire-app-illegal-click")
+
+    # a paid action by one click: the path tile on display slot 0 goes onto orange's path
+    assert "built" not in classes(page, "p0:path:1").split()
+    latencies.append(click_target(page, "path-display:0"))
+    assert "built" in classes(page, "p0:path:1").split()
+    assert status(page).startswith("Orange to act")  # green's and black's turns followed at once
+    screenshot(page, "bonfire-app-path-built")
+
+    # undo takes orange's path back (and the random players' turns after it)
+    before = revision(page)
+    page.locator("button.rx-undo").click()
+    page.wait_for_function(f"() => Number(document.querySelector('{BOARD}').dataset.revision) > {before}",
+                           timeout=CLICK_TIMEOUT_MS)
+    assert "built" not in classes(page, "p0:path:1").split() and lit(page, "path-display:0")
+
+    # the score overlay: each player's score if the game ended now
+    started = time.monotonic()
+    page.get_by_role("tab", name="Score if it ended now").click()
+    page.wait_for_function("() => [...document.querySelectorAll('.js-plotly-plot .gtitle')].some("
+                           "t => t.textContent.includes(\"score if the game ended now\"))", timeout=OVERLAY_TIMEOUT_MS)
+    overlay_draw = time.monotonic() - started
+    screenshot(page, "bonfire-app-score-now")
+    # no widget failed to load (offline, the page's requests to outside hosts fail: not errors of ours)
+    assert not [e for e in page.console_errors if "ERR_NAME_NOT_RESOLVED" not in e], page.console_errors
+
+    latencies.sort()
+    print(f"\nBonfire app: time to interactive board {time_to_interactive:.1f} s; click-to-redraw latency "
+          f"median {latencies[len(latencies) // 2] * 1000:.0f} ms, max {latencies[-1] * 1000:.0f} ms "
+          f"over {len(latencies)} clicks; score overlay drawn in {overlay_draw * 1000:.0f} ms")
