@@ -162,7 +162,8 @@ RULES = RuleTable([
          "returned to the supply at any time during the turn.", f"{SRC} A.4", "Régua de Ação"),
     Rule("bonfire.assume.return-before-fate", "Tiles are returned to make room for a fate tile",
          "Returning action tiles is offered only while the player holds more than they may when placing a fate "
-         "tile and has a fate tile that fits; it does not end the turn. Returning for any other purpose could "
+         "tile and has a fate tile that fits; it does not end the turn, but it commits the turn to option I: "
+         "after a return only more returns or a fate placement are allowed. Returning for any other purpose could "
          "only lose points, so it is not offered.", f"{SRC} A.4 (our reading)", "Régua de Ação"),
     Rule("bonfire.fate.top-or-bottom", "The top or the bottom tile",
          "The fate tile placed is the top or the bottom one left on the player's action summary board; each "

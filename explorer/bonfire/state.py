@@ -148,6 +148,8 @@ class Step:
     * ``deal`` (chance): draw ``what`` (``task`` for island ``target``, ``elder``, ``specialist`` for display slot
       ``target``, ``portal`` for Great Bonfire space ``target``, ``path`` for display slot ``target``,
       ``offering`` for stack ``target`` of ``seat``, ``start``);
+    * ``act``: ``seat`` chooses an option of the turn (``flag``: tiles have been returned this turn, so only option
+      I is left, ``bonfire.assume.return-before-fate``);
     * ``start-tile``: ``seat`` chooses the starting fate tile;
     * ``cover``: ``seat`` pays ``count`` missing tiles of type ``what`` and the missing resources ``items``
       (``any``: a resource of their choice);

@@ -278,6 +278,8 @@ def _candidates(state: State) -> list[Action]:
         out += [Return(a) for a, n in zip(ix.actions, seat.tiles) if n]
     if tiles <= fate_limit(seat):
         out += placeable
+    if step.flag:  # tiles returned this turn: option I it is
+        return out
     boat_ok = {n: _can_pay(state, k, Cost("boat", n)) for n in (1, 2, 3)}
     out += [Sail(i) for i in c.islands if i != seat.boat and boat_ok[boat_cost(seat.boat, i, c)]]
     out += _claims(state, seat)
@@ -374,6 +376,10 @@ def refusal(state: State, action: Any) -> IllegalAction | None:
                                                    f"guardian here, or skip", action)
     if kind == "act" and isinstance(action, (StartTile, Cover, Move, SitAt, Take, Skip, Draw)):
         return _refuse("bonfire.turn.options", f"{action} is not one of the three options of a turn", action)
+    if kind == "act" and step.flag and not isinstance(action, (Return, PlaceFate)):
+        return _refuse("bonfire.assume.return-before-fate", f"{seat.colour} has returned tiles to place a fate tile "
+                                                            f"this turn: place one now (fate ...) or return more",
+                       action)
     check = _CHECKS.get(type(action))
     if check is None:
         return _refuse("bonfire.turn.options", f"{action!r} is not a Bonfire action", action)
@@ -744,7 +750,8 @@ def _decide(state: State, step: Step, action: Action, events: list[Event]) -> St
         state = _set_seat(state, k, seat.replace(tiles=_add(seat.tiles, i, -1)))
         events.append(Happened(RULES["bonfire.assume.return-before-fate"], f"{seat.colour} returns a {action.tile} tile",
                                seat.colour))
-        return state.replace(supply=_add(state.supply, i, 1))
+        committed = (Step("act", k, flag=True), *state.pending[1:])  # the turn is now option I
+        return state.replace(supply=_add(state.supply, i, 1), pending=committed)
     if isinstance(action, PlaceFate):
         return _place_fate(_push(state, Step("end-turn", k)), k, action, events)
     if isinstance(action, Ignite):

@@ -3,7 +3,7 @@ position shown, refusals that are the engine's, and save/load.
 
 Games use seed 7. The default game has 3 players (orange, green, black; green and black random). Green starts:
 green and black choose their starting fate tile at once, then orange's choice waits for a click; after it the
-random players' turns follow (green builds a path, black hands back a yellow tile and builds a path).
+random players' turns follow (green builds a path; black hands back 4 tiles and places a fate tile).
 """
 
 from __future__ import annotations
@@ -40,8 +40,8 @@ def test_by_default_you_play_the_first_colour_against_random_players():
     assert app.view.status["text"].startswith("Orange chooses the starting fate tile")
     click(app, "btn:do:start-tile spare")
     assert app.view.record.actions == ("start-tile spare", "start-tile spare", "start-tile spare",
-                                       "path yellow herbs", "draw path red stone", "return yellow",
-                                       "path blue herbs", "draw path blue mushrooms")
+                                       "path yellow herbs", "draw path red stone", "return yellow", "return yellow",
+                                       "return path", "return yellow", "fate f1 2,1 across")
     assert app.view.status["text"] == "Orange to act: place a fate tile, take an action, or light a bonfire · council 0/10"
     marks = app.view.highlights
     assert marks["island:mossbank"] == {
@@ -62,7 +62,7 @@ def test_hot_seat_and_a_game_of_random_players_only():
     app.new_game()
     state = app.view.state
     assert state.is_terminal and len(app.view.record) == 95 and len(state.seats) == 2
-    assert app.view.status["text"] == "Game over: orange wins · orange 21, green 15"
+    assert app.view.status["text"] == "Game over: orange wins · orange 27, green 15"
     assert "Every seat is a random player" in app.note.value
 
 
@@ -82,7 +82,7 @@ def test_the_overlays_are_the_pure_figures_of_the_position_shown():
     app.tabs.selected_index = 2
     record = app.view.record
     assert app.overlay_figure(2).to_dict() == scores_over_time_figure(record.states[:record.cursor + 1]).to_dict()
-    assert "after 8 actions" in shown(app, 2).layout.title.text
+    assert "after 10 actions" in shown(app, 2).layout.title.text
 
 
 def test_the_overlay_says_when_it_is_stale_and_redraws_on_demand_or_after_every_move():
@@ -90,9 +90,9 @@ def test_the_overlay_says_when_it_is_stale_and_redraws_on_demand_or_after_every_
     assert app.follow.value is False and not app.overlay_is_stale
     click(app, "btn:do:start-tile spare")
     assert app.overlay_is_stale and app.redraw_button.button_style == "warning"
-    assert "shows position 2; the board is at position 8. Press <b>Redraw</b>" in app.overlay_note.value
+    assert "shows position 2; the board is at position 10. Press <b>Redraw</b>" in app.overlay_note.value
     app.redraw_button.click()
-    assert not app.overlay_is_stale and "shows the board's position (8)" in app.overlay_note.value
+    assert not app.overlay_is_stale and "shows the board's position (10)" in app.overlay_note.value
     app.follow.value = True
     click(app, "path-display:0")  # orange builds a path: the random players' turns follow
     assert not app.overlay_is_stale
@@ -139,7 +139,7 @@ def test_draws_are_made_at_once_unless_the_user_asks_to_click_for_each():
     click(app, "btn:do:start-tile spare")
     click(app, "path-display:0")  # orange builds the path tile there; the one turned up in its place is drawn at once
     actions = app.view.record.actions
-    assert actions[8:10] == ("path red stone", "draw path yellow gold")  # then the random players' turns
+    assert actions[10:12] == ("path red stone", "draw path blue mushrooms")  # then the random players' turns
     assert not app.view.state.is_chance_node
     app.step_chance.value = True
     assert app.view.step_chance is True
@@ -148,4 +148,4 @@ def test_draws_are_made_at_once_unless_the_user_asks_to_click_for_each():
     assert app.view.state.is_chance_node and app.view.status["text"].startswith(
         "Chance: a path tile is turned up for display slot 0 — click “Let chance decide”")
     click(app, "btn:roll")
-    assert app.view.record.actions[8:10] == ("path red stone", "draw path yellow gold")  # the same seeded draw
+    assert app.view.record.actions[10:12] == ("path red stone", "draw path blue mushrooms")  # the same seeded draw

@@ -572,6 +572,11 @@ def test_fate_tile_only_with_at_most_one_action_tile():
     returned = s.apply("return yellow")
     assert returned.current_player == 0 and returned.pending[0].kind == "act" and _held(returned) == {"yellow": 1}
     refused(returned, "return yellow", "bonfire.assume.return-before-fate")
+    assert returned.pending[0].flag and returned.to_dict()["pending"][0] == {"kind": "act", "seat": "orange",
+                                                                              "flag": True}
+    assert {str(a).split()[0] for a in returned.legal_actions()} == {"fate"}  # the turn is option I now
+    err = refused(returned, "boat mossbank", "bonfire.assume.return-before-fate")
+    assert "orange has returned tiles to place a fate tile this turn" in str(err)
     placed = returned.apply("fate f7 2,1 across")                              # task, guardian, great_bonfire
     assert _held(placed) == {"yellow": 1, "task": 1, "guardian": 1, "great_bonfire": 1}
     assert placed.seats[0].stack == ("f1", "f2", "f3", "f4", "f5", "f6") and placed.current_player == 1

@@ -312,15 +312,16 @@ def test_a_march_lights_the_stops_with_their_harvest():
     view = view_until(2, 0, STEPS["march"])
     state = view.state
     k, step = state.current_player, state.pending[0]
+    harvest = state.seats[k].path[0].split()[1]  # the resource of the path tile one step ahead
     assert view.highlights == {
         f"p{k}:path:0": {"label": "", "tone": "legal"},
         f"btn:do:move {step.items[0]} stay": {"label": "", "tone": "legal"},
-        f"p{k}:path:1": {"label": "+1 herbs", "tone": "legal"}}
-    assert gains(state, state.parse_action(f"move {step.items[0]} path 1")) == Counter(herbs=1)
+        f"p{k}:path:1": {"label": f"+1 {harvest}", "tone": "legal"}}
+    assert gains(state, state.parse_action(f"move {step.items[0]} path 1")) == Counter({harvest: 1})
     click(view, f"p{k}:path:1")
     assert view.record.actions[-1] == f"move {step.items[0]} path 1"
-    assert ("bonfire.procession.resource", f"{state.players[k]} gains herbs") in [(e["rule"], e["text"])
-                                                                                   for e in view.events]
+    assert ("bonfire.procession.resource", f"{state.players[k]} gains {harvest}") in [(e["rule"], e["text"])
+                                                                                       for e in view.events]
 
 
 def test_council_seats_show_their_bonus():

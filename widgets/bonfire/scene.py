@@ -1101,6 +1101,8 @@ def step_words(state: State) -> str:
     if step.kind == "start-tile":
         return f"{who} chooses the starting fate tile (the spare or the 4th tile of the summary board)"
     if step.kind == "act":
+        if step.flag:
+            return f"{who} has returned tiles: place a fate tile now (or return more)"
         if state.countdown and state.countdown <= len(COUNTDOWN):
             return (f"countdown round {state.countdown} of {len(COUNTDOWN)}: {who} to act, or pass and score "
                     f"{COUNTDOWN[state.countdown - 1]} points")
