@@ -104,8 +104,7 @@ GOOD = {"format": "rules-explorer/record", "format_version": 1, "game": "toy", "
     ({"game": "chess"}, "game: unknown game 'chess'; known games: bonfire, flashpoint, london1666, "
                         "portobello, toy"),
     ({"options": {"size": 12}}, "options {'size': 12} (seed 2): size must be 3..6, got 12"),
-    ({"options": {"colour": 1}}, "options {'colour': 1} (seed 2): new_game() got an unexpected keyword "
-                                 "argument 'colour'"),
+    ({"options": {"colour": 1}}, "options: toy has no option 'colour'; its options are players, size, stones"),
     ({"actions": ["b2", "calm", "b2"]}, "actions[2] 'b2': b2 already holds X's mark "
                                         "(toy.place.empty: Mark an empty cell)"),
     ({"actions": ["zz"]}, "actions[0] 'zz': 'zz' is not a cell of a 3x3 grid (try a1..c3)"),

@@ -12,6 +12,7 @@ forced an outcome. The JSON file format (version :data:`RECORD_FORMAT_VERSION`):
 
 from __future__ import annotations
 
+import inspect
 import json
 import warnings
 from collections.abc import Iterable, Mapping
@@ -42,6 +43,19 @@ class _RecordFile(StrictModel):
     seed: int = pydantic.Field(ge=0, lt=SEED_LIMIT)
     actions: list[str] = pydantic.Field(default_factory=list)
     cursor: int | None = pydantic.Field(default=None, ge=0)
+
+
+def _option_names(new_game: Any) -> set[str] | None:
+    """The keyword options a game's ``new_game`` takes (its parameters but ``seed``), or ``None`` if it takes any
+    keyword (``**kwargs``) or its signature cannot be read."""
+    try:
+        params = inspect.signature(new_game).parameters.values()
+    except (TypeError, ValueError):
+        return None
+    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params):
+        return None
+    return {p.name for p in params if p.name != "seed" and p.kind in (inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                                                                       inspect.Parameter.KEYWORD_ONLY)}
 
 
 class Record:
@@ -75,6 +89,11 @@ class Record:
             self._module = game_module(game)
         except (UnknownGame, GameNotReady) as err:
             raise InvalidRecord(what, [f"game: {err}"]) from None
+        known = _option_names(self._module.new_game)
+        unknown = sorted(str(name) for name in self.options if known is not None and name not in known)
+        if unknown:
+            raise InvalidRecord(what, [f"options: {game} has no option {', '.join(map(repr, unknown))}; its options "
+                                       f"are {', '.join(sorted(known)) or 'none'}"])
         try:
             first = self._module.new_game(seed=self.seed, **self.options)
         except (TypeError, ValueError) as err:
