@@ -108,6 +108,7 @@ class OverlayTabs:
     redraw_button: w.Button
     overlay_note: w.HTML
     record_text: w.Textarea
+    record_note: w.HTML
     save_button: w.Button
     load_button: w.Button
     note: w.HTML
@@ -127,7 +128,7 @@ class OverlayTabs:
     def _init_overlay_tabs(self, tabs: w.Tab, boxes: Sequence[w.Box], *, follow: bool) -> None:
         """Make the widgets this mixin runs: ``tabs`` (whose tab ``k`` draws its figure into ``boxes[k]``; opening
         a tab draws it), ``follow``, ``redraw_button``, ``overlay_note``, the save/load widgets (``record_text``,
-        ``save_button``, ``load_button``), the app's ``note`` and the ``board`` box."""
+        ``record_note``, ``save_button``, ``load_button``), the app's ``note`` and the ``board`` box."""
         self.follow = w.Checkbox(value=follow, description="Redraw after every move (slower clicks)",
                                  indent=False, layout=w.Layout(width="300px"))
         self.follow.observe(lambda _: self._moved(None), names="value")
@@ -144,6 +145,7 @@ class OverlayTabs:
         self.save_button.on_click(lambda _: self.save())
         self.load_button = w.Button(description="Load record")
         self.load_button.on_click(lambda _: self.load(self.record_text.value))
+        self.record_note = w.HTML()
         self.note = w.HTML()
         self.board = w.VBox()
         self._drawn_at = None
@@ -151,7 +153,7 @@ class OverlayTabs:
     def _app_widget(self, form: w.Widget, legend: str) -> w.VBox:
         """The whole app as one box: ``form``, the note, the board, ``legend`` (HTML), the "Redraw" row, the tabs
         and the save/load accordion."""
-        records = w.VBox([w.HBox([self.save_button, self.load_button]), self.record_text])
+        records = w.VBox([w.HBox([self.save_button, self.load_button]), self.record_note, self.record_text])
         return w.VBox([form, self.note, self.board, w.HTML(legend),
                        w.HBox([self.redraw_button, self.overlay_note, self.follow],
                               layout=w.Layout(align_items="center")), self.tabs,
@@ -165,11 +167,14 @@ class OverlayTabs:
 
     def load(self, text: str) -> None:
         """Open a saved record (JSON) to step through or continue, every seat yours (hot-seat); a bad one is
-        explained in the note, nothing changes."""
+        explained in the note above the board and beside the Load button (``record_note``), nothing changes."""
         record, refusal = open_record(text, self.GAME, self.GAME_TITLE)
         if record is None:
             self.note.value = refusal
+            self.record_note.value = refusal
             return
+        self.record_note.value = (f"<i>Loaded: {len(record)} actions, shown at position {record.cursor}; the board "
+                                  "above shows it.</i>")
         self._start(record, set())
 
     # ---- overlays ---------------------------------------------------------------------------------------------
