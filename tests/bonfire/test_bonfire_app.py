@@ -8,6 +8,8 @@ random players' turns follow (green builds a path; black hands back 4 tiles and 
 
 from __future__ import annotations
 
+import json
+
 import plotly.graph_objects as go
 import pytest
 
@@ -45,9 +47,9 @@ def test_by_default_you_play_the_first_colour_against_random_players():
     assert app.view.status["text"] == "Orange to act: place a fate tile, take an action, or light a bonfire · council 0/10"
     marks = app.view.highlights
     assert marks["island:mossbank"] == {
-        "label": "1 boat tile · substitutes", "tone": "legal",
+        "label": "1 tile ⇄", "tone": "legal",
         "tip": "nothing held — missing 1 boat tile: pay with a yellow tile or 2 other tiles"}
-    assert marks["path-display:0"] == {"label": "1 path tile", "tone": "legal"}
+    assert marks["path-display:0"] == {"label": "1 tile", "tone": "legal", "tip": "1 path tile"}
 
 
 def test_hot_seat_and_a_game_of_random_players_only():
@@ -149,3 +151,21 @@ def test_draws_are_made_at_once_unless_the_user_asks_to_click_for_each():
         "Chance: a path tile is turned up for display slot 0 — click “Let chance decide”")
     click(app, "btn:roll")
     assert app.view.record.actions[10:12] == ("path red stone", "draw path blue mushrooms")  # the same seeded draw
+
+
+def test_the_form_follows_the_game_shown_and_four_players_default_to_three_random_ones():
+    app = BonfireApp(seed=SEED, players=2)
+    assert [box.value for box in app.bot_boxes] == [False, True, True, True]
+    app.players.value = 4
+    assert [box.description for box in app._bot_row.children][-1] == "white: random player"
+    app.new_game()
+    assert app.view.bots == {1, 2, 3} and len(app.view.state.seats) == 4
+    saved = Record("bonfire", seed=3, options={"players": 3}).to_json()
+    app.load(saved)  # a 3-player record: the form shows 3 players, every seat a human's (hot-seat)
+    assert app.players.value == 3 and [box.value for box in app._bot_row.children] == [False, False, False]
+    assert "Loaded: 0 actions" in app.record_note.value
+    app.load("{}")
+    assert "record" in app.record_note.value and app.record_note.value == app.note.value  # shown beside Load too
+    bad = Record("bonfire", seed=3, options={"players": 3}).to_dict() | {"options": {"players": 3, "colour": "red"}}
+    app.load(json.dumps(bad))
+    assert "bonfire has no option &#x27;colour&#x27;; its options are components, players" in app.record_note.value

@@ -25,18 +25,8 @@ from explorer.bonfire import PLAY_CATEGORIES, State
 from explorer.bonfire.actions import PlaceFate
 from explorer.bonfire.scoring import FINAL_CATEGORIES
 from explorer.core import Record
-from widgets.bonfire.overlays import (
-    CATEGORIES,
-    CATEGORY_COLOURS,
-    OWN_DATA,
-    FateYield,
-    fate_yield,
-    fate_yield_figure,
-    score_now,
-    score_now_figure,
-    scores_over_time,
-    scores_over_time_figure,
-)
+from widgets.bonfire.overlays import (CATEGORIES, CATEGORY_COLOURS, OWN_DATA, FateYield, fate_yield, fate_yield_figure,
+                                      score_now, score_now_figure, scores_over_time, scores_over_time_figure)
 
 
 # ---- helpers ---------------------------------------------------------------------------------------------------------

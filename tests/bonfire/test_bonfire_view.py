@@ -25,18 +25,8 @@ from explorer.bonfire.islands import boat_cost
 from explorer.bonfire.payment import pay_exact, payment_words
 from explorer.bonfire.turn import action_cost
 from explorer.core import Record
-from widgets.bonfire.view import (
-    MAX_CHOICES,
-    BonfireView,
-    action_items,
-    action_label,
-    board_label,
-    choice_text,
-    cost_words,
-    gains,
-    gains_words,
-    random_kind_first,
-)
+from widgets.bonfire.view import (MAX_CHOICES, BonfireView, action_items, action_label, board_label, choice_text,
+                                  cost_words, gains, gains_words, random_kind_first)
 from widgets.records import new_record
 
 
@@ -189,8 +179,12 @@ def test_a_new_game_starts_with_the_starting_tile_buttons():
     view = BonfireView(record)
     assert view.status["text"] == ("Orange chooses the starting fate tile (the spare or the 4th "
                                    "tile of the summary board) · council 0/7")
-    assert view.highlights == {"btn:do:start-tile spare": {"label": "", "tone": "legal"},
-                               "btn:do:start-tile swap": {"label": "", "tone": "legal"}}
+    hand = "+3 yellow +1 gold +1 herbs +1 mushrooms +1 berries +1 wood +1 stone"  # 2 yellow, 6 resources, the tile
+    assert view.highlights == {
+        "btn:do:start-tile spare": {"label": "", "tone": "legal", "tip": "f8 (path, yellow, gnome) starts in the fate "
+                                                                        f"area: +1 path +1 gnome {hand}"},
+        "btn:do:start-tile swap": {"label": "", "tone": "legal", "tip": "f4 (guardian, boat, yellow) starts in the "
+                                                                       f"fate area: +1 boat +1 guardian {hand}"}}
     assert buttons(view) == {"btn:do:start-tile spare": "start-tile spare", "btn:do:start-tile swap": "start-tile swap"}
     click(view, "btn:do:start-tile spare")
     click(view, "btn:do:start-tile swap")
@@ -207,7 +201,10 @@ def test_a_task_disc_lights_the_offerings_and_bonfires_then_narrows_to_one():
     disc = tasks[0].disc
     empty = [b for b, d in enumerate(state.seats[k].tasks) if d is None]
     assert len(tasks) == 2 * 2 * len(empty)  # 2 discs at the island, 2 offering discs, the empty bonfires
-    assert view.highlights[f"task:{disc}"] == {"label": f"{2 * len(empty)} options", "tone": "legal"}
+    cost = action_cost(state, k, tasks[0])  # every way costs the same task tiles: the board says how many
+    assert view.highlights[f"task:{disc}"] == {"label": board_label(state, tasks[0]), "tone": "legal",
+                                               "tip": f"{2 * len(empty)} ways"}
+    assert board_label(state, tasks[0]).startswith(f"{cost.tiles} tile")
     click(view, f"task:{disc}")
     assert view.selection[0] == "pick" and view.selection[1] == (f"task:{disc}",)
     assert view.message["text"] == (f"{2 * len(empty)} actions on {disc}: click a lit item to narrow them down "
@@ -222,7 +219,8 @@ def test_a_task_disc_lights_the_offerings_and_bonfires_then_narrows_to_one():
         words = payment_words(pay_exact(seat.resources, seat.tiles, cost, state.index), cost, state.index)
         assert marks[f"p{k}:offering:{offering}"].get("tip", words) == words == action_label(state, action)
         assert marks[f"p{k}:offering:{offering}"]["label"] == board_label(state, action)
-        assert board_label(state, action).startswith(cost_words(cost))
+        assert board_label(state, action).startswith(f"{cost.tiles} tile") and cost_words(cost).startswith(
+            f"{cost.tiles} task tile")
     click(view, f"p{k}:bonfire:{empty[1]}")
     assert set(buttons(view)) >= {"btn:choose:0", "btn:choose:1", "btn:cancel"}
     click(view, f"p{k}:offering:bottom")
@@ -237,14 +235,15 @@ def test_the_great_bonfire_and_gnomes_offer_their_choices_with_costs():
     click(view, "gb:west")
     texts = [text for bid, text in sorted(buttons(view).items()) if bid.startswith("btn:choose:")]
     assert texts == [choice_text(state, a) for a in pairs]
-    assert texts[1] == ("great-bonfire west action+points (nothing held — missing 1 great bonfire tile: pay with a "
-                        "yellow tile or 2 other tiles; takes 1 guardian tile and 2 points)")
+    assert texts[1] == "take 1 guardian tile and 2 points"  # every pair costs the same: on hover
+    assert view.highlights["btn:choose:1"]["tip"] == ("nothing held — missing 1 great bonfire tile: pay with a yellow "
+                                                      "tile or 2 other tiles")
     click(view, "btn:cancel")
     assert view.selection is None and "btn:cancel" not in buttons(view)
     click(view, "gnome:sage")
-    assert view.highlights["btn:choose:0"]["label"] == ("herbs — missing 2 gnome tiles: pay each with a yellow tile "
+    assert view.highlights["btn:choose:0"]["tip"] == ("herbs — missing 2 gnome tiles: pay each with a yellow tile "
                                                          "or 2 other tiles")
-    assert view.highlights["btn:choose:1"]["label"] == ("herbs — missing 1 gnome tile and herbs: pay the tile with a "
+    assert view.highlights["btn:choose:1"]["tip"] == ("herbs — missing 1 gnome tile and herbs: pay the tile with a "
                                                          "yellow tile or 2 other tiles; the herbs with gold or 2 other "
                                                          "resources")
     click(view, "btn:choose:1")
@@ -263,7 +262,7 @@ def test_fate_placements_are_labelled_with_the_engines_gains():
     top = seat.stack[0]
     tile = next(t for t in state.components.fate_tiles if t.id == top)
     mine = [a for a in state.legal_actions() if isinstance(a, PlaceFate) and a.tile == top]
-    assert view.highlights[f"p{k}:stack:top"] == {"label": f"{len(mine)} options", "tone": "legal"}
+    assert view.highlights[f"p{k}:stack:top"] == {"label": f"{len(mine)} ways", "tone": "legal"}
     click(view, f"p{k}:stack:top")
     lit = {m for m, v in view.highlights.items() if v["tone"] == "legal" and ":fate:" in m}
     assert lit == {f"p{k}:fate:{r},{c}" for a in mine for r, c in a.placement.squares}
@@ -278,7 +277,7 @@ def test_fate_placements_are_labelled_with_the_engines_gains():
     for n, action in enumerate(offered):
         engine = fate_gains(seat.fate, tile, action.placement, fate_echo="fate_echo" in seat.gnomes)
         assert gains(state, action) == engine
-        assert view.highlights[f"btn:choose:{n}"]["label"] == gains_words(engine, state)
+        assert view.highlights[f"btn:choose:{n}"] == {"label": "", "tone": "legal", "tip": gains_words(engine, state)}
         assert buttons(view)[f"btn:choose:{n}"] == f"{action} ({gains_words(engine, state)})"
     click(view, f"btn:choose:{offered.index(mine[0])}")
     assert view.record.actions[-1] == str(mine[0])
@@ -290,10 +289,10 @@ def test_boat_labels_are_the_engines_boat_costs():
     c = s.components
     by_cost = {n: [i for i in c.islands if i != "rose_rock" and boat_cost("rose_rock", i, c) == n] for n in (1, 2, 3)}
     assert all(by_cost.values())
-    assert view.highlights[f"island:{by_cost[1][0]}"]["label"] == "1 boat tile"
-    assert view.highlights[f"island:{by_cost[2][0]}"]["label"] == "2 boat tiles"
+    assert view.highlights[f"island:{by_cost[1][0]}"] == {"label": "1 tile", "tone": "legal", "tip": "1 boat tile"}
+    assert view.highlights[f"island:{by_cost[2][0]}"] == {"label": "2 tiles", "tone": "legal", "tip": "2 boat tiles"}
     far = by_cost[3][0]
-    assert view.highlights[f"island:{far}"] == {"label": "3 boat tiles · substitutes", "tone": "legal",
+    assert view.highlights[f"island:{far}"] == {"label": "3 tiles ⇄", "tone": "legal",
                                                 "tip": "2 boat tiles — missing 1 boat tile: pay with a yellow tile"}
     for island in c.islands:
         if island == "rose_rock":
@@ -303,7 +302,7 @@ def test_boat_labels_are_the_engines_boat_costs():
         assert cost.tiles == boat_cost("rose_rock", island, c)
         words = payment_words(pay_exact(s.seats[0].resources, s.seats[0].tiles, cost, s.index), cost, s.index)
         assert view.highlights[f"island:{island}"].get("tip", view.highlights[f"island:{island}"]["label"]) == words
-        assert view.highlights[f"island:{island}"]["label"].startswith(f"{cost.tiles} boat tile")
+        assert view.highlights[f"island:{island}"]["label"].startswith(f"{cost.tiles} tile")
     click(view, f"island:{far}")
     assert view.record.actions == ("boat " + far,) and view.state.pending[0].kind == "cover"
 
@@ -327,8 +326,8 @@ def test_a_march_lights_the_stops_with_their_harvest():
 def test_council_seats_show_their_bonus():
     view = view_until(2, 0, STEPS["sit"])
     marks = view.highlights
-    assert marks["seat:seat_1"] == {"label": "+3 points", "tone": "legal"}
-    assert marks["seat:seat_6"] == {"label": "+2 points +1 resource of your choice", "tone": "legal"}
+    assert marks["seat:seat_1"] == {"label": "", "tone": "legal", "tip": "+3 points"}  # the seat shows its bonus
+    assert marks["seat:seat_6"] == {"label": "", "tone": "legal", "tip": "+2 points +1 resource of your choice"}
     k = view.state.current_player
     click(view, "seat:seat_1")
     assert view.record.actions[-1] == "seat seat_1" and "neutral" in view.state.council[0]
@@ -338,7 +337,7 @@ def test_council_seats_show_their_bonus():
 def test_passing_in_the_countdown_scores_the_rounds_disc():
     view = position_view(countdown_state())
     k = view.state.current_player
-    assert view.highlights["btn:do:pass"] == {"label": f"+{COUNTDOWN[0]} points", "tone": "legal"}
+    assert view.highlights["btn:do:pass"] == {"label": "", "tone": "legal", "tip": f"+{COUNTDOWN[0]} points"}
     assert "countdown round 1 (pass: 5 points)" in view.status["text"]
     click(view, "btn:do:pass")
     assert view.record.actions == ("pass",) and view.state.seats[k].out
@@ -500,3 +499,36 @@ def test_targets_not_in_the_scene_change_nothing(target):
     click(view, target)
     assert view.message == {"kind": "info", "text": f"nothing to click at {target!r} in this view"}
     assert view.state.to_dict() == before
+
+
+def test_a_click_on_a_disc_or_guardian_stack_of_another_island_sails_there():
+    view = view_until(2, 0, STEPS["first-turn"])
+    state = view.state
+    k = state.current_player
+    assert state.seats[k].boat is None  # at the entrance: every island is one boat tile away
+    island = next(i for i in state.index.task_islands if any(" " not in x for x in state.island_content(i)))
+    disc = next(x for x in state.island_content(island) if " " not in x)
+    assert "task:" + disc in action_items(state, Sail(island))
+    click(view, f"task:{disc}")  # the disc lies on an island orange has not reached: the click means sailing there
+    assert view.record.actions[-1] == f"boat {island}"
+    view.undo()
+    guardian_island = next(i for i, info in state.components.islands.items() if info.kind == "guardian")
+    colour = state.components.islands[guardian_island].guardian
+    click(view, f"guardian:{colour}")
+    assert view.record.actions[-1] == f"boat {guardian_island}"
+
+
+def test_a_path_tile_shown_twice_lights_both_slots():
+    def twice(d):
+        board = d["board"]
+        first, second = board["path_display"][:2]
+        board["path_display"][1] = first
+        board["path_pile"][first] -= 1
+        board["path_pile"][second] += 1
+    s = edited(started(2, 1), twice)
+    assert s.path_display[0] == s.path_display[1]
+    view = position_view(s)
+    assert view.highlights["path-display:0"] == view.highlights["path-display:1"]
+    assert view.highlights["path-display:0"]["tone"] == "legal"
+    click(view, "path-display:1")
+    assert view.record.actions[-1] == f"path {s.path_display[0]}"

@@ -73,7 +73,7 @@ def test_bonfire_app_plays_refuses_and_undoes(page, voila_url):
     assert status(page).startswith("Orange to act: place a fate tile, take an action, or light a bonfire")
     assert lit(page, "island:mossbank") and lit(page, "path-display:0")
     labels = page.locator(f"{BOARD} .rx-hl-label").all_text_contents()
-    assert labels.count("1 boat tile · substitutes") == 14 and labels.count("1 path tile") == 4
+    assert labels.count("1 tile ⇄") == 14 + 7 and labels.count("1 tile") == 4  # islands, Great Bonfire; paths
     screenshot(page, "bonfire-app-orange-to-act")
 
     # an illegal click: bonfire 3 holds no task disc

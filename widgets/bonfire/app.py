@@ -84,12 +84,12 @@ class BonfireApp(OverlayTabs):
                  step_chance: bool = False, follow: bool = False) -> None:
         if isinstance(players, bool) or players not in range(MIN_PLAYERS, MAX_PLAYERS + 1):
             raise ValueError(f"Bonfire is for {MIN_PLAYERS}-{MAX_PLAYERS} players, got {players!r}")
-        bots = set(range(1, players)) if bots is None else set(bots)
+        bots = set(range(1, MAX_PLAYERS)) if bots is None else set(bots)
         self.players = w.Dropdown(options=list(range(MIN_PLAYERS, MAX_PLAYERS + 1)), value=players,
                                   description="Players", layout=w.Layout(width="170px"))
         self.seed = w.IntText(value=seed, description="Seed", layout=w.Layout(width="200px"))
         self.bot_boxes = [w.Checkbox(value=k in bots, description=f"{colour}: random player", indent=False,
-                                     layout=w.Layout(width="170px")) for k, colour in enumerate(COLOURS)]
+                                     layout=w.Layout(width="190px")) for k, colour in enumerate(COLOURS)]
         self.players.observe(lambda _: self._show_bot_boxes(), names="value")
         self.step_chance = w.Checkbox(value=step_chance, description="Let me click for each draw", indent=False,
                                       tooltip="each tile or disc turned up waits for “Let chance decide”",
@@ -137,6 +137,9 @@ class BonfireApp(OverlayTabs):
     def _start(self, record: Record, bots: set[int]) -> None:
         players = record.options.get("players", 3)
         bots = {k for k in bots if 0 <= k < players}
+        self.players.value = players  # the form shows the game on the board (e.g. after loading a record)
+        for k, box in enumerate(self.bot_boxes[:players]):
+            box.value = k in bots
         if hasattr(self, "view"):
             self.view.unobserve(self._moved, names="revision")
         self.view = BonfireView(record, bots=bots, bot_seed=record.seed, step_chance=self.step_chance.value,

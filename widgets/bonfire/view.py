@@ -39,25 +39,9 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from explorer.bonfire import State
-from explorer.bonfire.actions import (
-    REWARD_PAIRS,
-    Action,
-    BuildPath,
-    ClaimGuardian,
-    Ignite,
-    Move,
-    Pass,
-    PlaceFate,
-    Procession,
-    Recruit,
-    Return,
-    Sail,
-    SitAt,
-    Skip,
-    Take,
-    TakeTask,
-    UseGreatBonfire,
-)
+from explorer.bonfire.actions import (REWARD_PAIRS, Action, BuildPath, ClaimGuardian, Ignite, Move, Pass, PlaceFate,
+                                      Procession, Recruit, Return, Sail, SitAt, Skip, StartTile, Take, TakeTask,
+                                      UseGreatBonfire)
 from explorer.bonfire.components import COUNTDOWN, END_TRIGGER, GREAT_BONFIRE_POINTS, OWN_DATA
 from explorer.bonfire.fate import ACROSS, Placement, placements
 from explorer.bonfire.payment import ANY, pay_exact, payment_words
@@ -67,9 +51,8 @@ from explorer.core import IllegalAction, Record
 from ..base import BoardView
 from .scene import board_scene, step_words
 
-__all__ = ["BonfireView", "MAX_CHOICES", "action_items", "action_label", "board_label", "choice_text", "cost_words",
-           "gains", "gains_words",
-           "random_kind_first"]
+__all__ = ["BonfireView", "MAX_CHOICES", "SUBSTITUTE_MARK", "action_items", "action_label", "board_label",
+           "choice_text", "cost_words", "gains", "gains_words", "random_kind_first"]
 
 MAX_CHOICES = 4
 """At most this many actions left after a click are offered as choice buttons at once (more: click on)."""
@@ -94,7 +77,9 @@ def action_items(state: State, action: Any) -> tuple[str, ...]:
     """The scene items (ids of ``widgets.bonfire.scene``) a legal ``action`` of the player who decides concerns,
     the first being where its label goes. ``k`` below is that player's seat (``state.current_player``):
 
-    * ``boat mossbank`` -> ``("island:mossbank",)``; ``guardian pink`` -> ``("guardian:pink",)``;
+    * ``boat mossbank`` -> ``("island:mossbank", "task:<disc>"...)``: the island and what lies on it (its task
+      discs, or its guardian stack), so a click on a disc or a stack of an island you are not at sails there;
+      ``guardian pink`` -> ``("guardian:pink",)``;
     * ``task t05 offering top bonfire 3`` -> ``("task:t05", "p<k>:offering:top", "p<k>:bonfire:3")``;
     * ``fate f1 3,1 down`` -> ``("p<k>:stack:top" or "p<k>:stack:bottom", "p<k>:fate:3,1", "p<k>:fate:4,1",
       "p<k>:fate:5,1")`` (the top when the tile is the top one);
@@ -116,7 +101,11 @@ def action_items(state: State, action: Any) -> tuple[str, ...]:
     p = f"p{k}"
     seat = state.seats[k]
     if isinstance(action, Sail):
-        return (f"island:{action.island}",)
+        island = state.components.islands[action.island]
+        on_it = state.island_content(action.island) if island.kind == "task" else ()
+        discs = tuple(f"task:{item}" for item in on_it if " " not in item)
+        stack = (f"guardian:{island.guardian}",) if island.kind == "guardian" else ()
+        return (f"island:{action.island}", *discs, *stack)
     if isinstance(action, TakeTask):
         return (f"task:{action.disc}", f"{p}:offering:{action.offering}", f"{p}:bonfire:{action.bonfire}")
     if isinstance(action, ClaimGuardian):
@@ -203,7 +192,9 @@ def action_label(state: State, action: Any) -> str:
       (:func:`gains_words` of :func:`gains`, e.g. ``"+2 path +1 gnome +1 task"``; a seat's bonus of one's choice
       is written as the seat shows it);
     * ``ignite n``: the points of the task disc lit (``"+5 points"``, scored at the end);
-    * ``""`` for the rest (a return, a cover, a skip, the starting tile).
+    * the starting fate tile: which tile starts in the fate area and what it gives (``"f8 (path, yellow, gnome)
+      starts in the fate area: +1 path +1 yellow +1 gnome"``);
+    * ``""`` for the rest (a return, a cover, a skip).
 
     Raises:
         IllegalAction: if ``action`` is not legal in ``state`` (for the labels read by applying it).
@@ -221,6 +212,11 @@ def action_label(state: State, action: Any) -> str:
         return " ".join(f"+{g.text}" for g in c.council_seats[action.seat].bonus)
     if isinstance(action, (PlaceFate, Move, Take, Pass)):
         return gains_words(gains(state, action), state)
+    if isinstance(action, StartTile):
+        start = state.apply(action).seats[k].fate.tile_ids[0]
+        symbols = next(t.symbols for t in c.fate_tiles if t.id == start)
+        return (f"{start} ({', '.join(x.replace('_', ' ') for x in symbols)}) starts in the fate area: "
+                f"{gains_words(gains(state, action), state)}")
     return ""
 
 
@@ -236,24 +232,46 @@ def cost_words(cost: Any) -> str:
     return " + ".join(parts) or "free"
 
 
+SUBSTITUTE_MARK = "⇄"
+"""Marks a board label whose cost must be paid partly with substitutes (``bonfire.pay.substitute-action``,
+``bonfire.pay.substitute-resource``); the hover text says how."""
+
+
+def _needs_substitutes(state: State, k: int, cost: Any) -> bool:
+    seat = state.seats[k]
+    paid = pay_exact(seat.resources, seat.tiles, cost, state.index, double_joker="double_joker" in seat.gnomes)
+    return not (paid.done or (not paid.tiles_missing and all(r == ANY for r in paid.resources_missing)))
+
+
 def board_label(state: State, action: Any) -> str:
-    """The short label written on the board beside a lit item (the long one, :func:`action_label`, is its hover
-    text): for option II actions the whole cost (:func:`cost_words`), followed by ``" · substitutes"`` when the
-    player must pay part of it with substitutes (``bonfire.pay.substitute-action``,
-    ``bonfire.pay.substitute-resource``), e.g. ``"1 boat tile · substitutes"``; for the other actions
-    :func:`action_label`.
+    """The short label written on the board beside a lit item (a few characters, so neighbours' labels do not
+    run together; the long one, :func:`action_label`, is the hover text):
+
+    * option II actions: the action tiles the cost asks for, ``"2 tiles"`` (``"free"`` without any), with
+      :data:`SUBSTITUTE_MARK` when part of the cost must be paid with substitutes (``"1 tile ⇄"``);
+    * a fate placement: the number of items it gains, ``"+4"``; lighting a bonfire: ``"+5 pts"`` (its task disc,
+      scored at the end); passing: ``"+5 pts"``;
+    * a guardian's move or a bonus item taken: what it gains when short (``"+1 herbs"``), else the count;
+    * ``""`` for the rest (a council seat shows its bonus itself; returns, covers, skips, the starting tile).
 
     Raises:
         IllegalAction: as :func:`action_label`.
     """
-    if not isinstance(action, COSTED):
-        return action_label(state, action)
     k = _seat_of(state)
-    seat = state.seats[k]
-    cost = action_cost(state, k, action)
-    paid = pay_exact(seat.resources, seat.tiles, cost, state.index, double_joker="double_joker" in seat.gnomes)
-    exact = paid.done or (not paid.tiles_missing and all(r == ANY for r in paid.resources_missing))
-    return cost_words(cost) + ("" if exact else " · substitutes")
+    if isinstance(action, COSTED):
+        cost = action_cost(state, k, action)
+        tiles = f"{cost.tiles} tile{'s' * (cost.tiles != 1)}" if cost.tiles else "free"
+        return f"{tiles} {SUBSTITUTE_MARK}" if _needs_substitutes(state, k, cost) else tiles
+    if isinstance(action, Ignite):
+        seat = state.seats[k]
+        return f"+{state.components.task_discs[seat.tasks[action.bonfire]].points} pts"
+    if isinstance(action, (PlaceFate, Move, Take, Pass)):
+        gained = gains(state, action)
+        if isinstance(action, Pass):
+            return f"+{gained.get('points', 0)} pts"
+        words = gains_words(gained, state)
+        return words if isinstance(action, (Move, Take)) and len(words) <= 12 else f"+{sum(gained.values())}"
+    return ""
 
 
 def _rewards_words(state: State, action: UseGreatBonfire) -> str:
@@ -264,12 +282,22 @@ def _rewards_words(state: State, action: UseGreatBonfire) -> str:
 
 
 def choice_text(state: State, action: Any) -> str:
-    """A choice button's text: the notation and its label (:func:`action_label`), e.g. ``"gnome sage 1-tile
-    (1 gnome tile + 2 herbs)"``; a Great Bonfire choice also says what it takes (``"great-bonfire west
-    action+points (1 great bonfire tile; takes 1 boat tile and 2 points)"``)."""
-    label = action_label(state, action)
+    """A choice button's text, leading with what tells the choices apart (the full payment is the button's hover
+    text, :func:`action_label`):
+
+    * a Great Bonfire choice says what it takes: ``"take 1 boat tile and 2 points"`` (every pair costs the same);
+    * a gnome's payment says what it costs: ``"2-tiles: 2 gnome tiles + herbs"``, with :data:`SUBSTITUTE_MARK`
+      when substitutes are needed;
+    * the rest: the notation and the label, ``"fate f1 3,1 down (+1 boat +1 task +1 guardian)"``.
+    """
     if isinstance(action, UseGreatBonfire):
-        label = f"{label}; takes {_rewards_words(state, action)}" if label else f"takes {_rewards_words(state, action)}"
+        return f"take {_rewards_words(state, action)}"
+    if isinstance(action, Recruit):
+        k = _seat_of(state)
+        cost = action_cost(state, k, action)
+        mark = f" {SUBSTITUTE_MARK}" if _needs_substitutes(state, k, cost) else ""
+        return f"{action.payment}: {cost_words(cost)}{mark}"
+    label = action_label(state, action)
     return f"{action} ({label})" if label else str(action)
 
 
@@ -295,10 +323,17 @@ def _is_button(item: str) -> bool:
 
 
 def _combine(labels: list[str]) -> str:
-    """One label for an item that starts several actions: their label if all agree, else ``"<n> options"`` (the
+    """One label for an item that starts several actions: their label if all agree, else ``"<n> ways"`` (the
     choice buttons then show each one's)."""
     distinct = list(dict.fromkeys(labels))
-    return distinct[0] if len(distinct) == 1 else f"{len(labels)} options"
+    return distinct[0] if len(distinct) == 1 else f"{len(labels)} ways"
+
+
+def _button_mark(mark: dict[str, str]) -> dict[str, str]:
+    """``mark`` with its label moved to the hover ``tip`` (a button's own text says what it does, and a label
+    drawn over it would cover the next one)."""
+    text = mark.get("tip") or mark["label"]
+    return {"label": "", "tone": mark["tone"], **({"tip": text} if text else {})}
 
 
 def _mark(labels: list[tuple[str, str]]) -> dict[str, str]:
@@ -564,12 +599,16 @@ class BonfireView(BoardView):
         sel = self.selection
         if sel and sel[0] == "pick":
             candidates = sel[2]
+            narrowing = {}
             for item in self._narrowing(state, candidates):
                 keep = [a for a in candidates if item in action_items(state, a)]
                 labels = list(dict.fromkeys((board_label(state, a), action_label(state, a)) for a in keep))
-                marks[item] = _mark([labels[0]] if len(labels) == 1 else [("", "")])
+                narrowing[item] = _mark([labels[0]] if len(labels) == 1 else [("", "")])
+            if len({mark["label"] for mark in narrowing.values()}) == 1:  # the same everywhere: say it on hover only
+                narrowing = {item: _button_mark(mark) for item, mark in narrowing.items()}
+            marks.update(narrowing)
             for n, action in enumerate(self._choices(state)):
-                marks[f"btn:choose:{n}"] = {"label": action_label(state, action), "tone": "legal"}
+                marks[f"btn:choose:{n}"] = _button_mark({"label": action_label(state, action), "tone": "legal"})
             for item in sel[1]:
                 marks[item] = {"label": "", "tone": "selected"}
             marks["btn:cancel"] = {"label": "", "tone": "legal"}
@@ -584,7 +623,11 @@ class BonfireView(BoardView):
                 if item.startswith("btn:do:"):
                     by_item.setdefault(item, []).append(labels)
         for item, labels in by_item.items():
-            marks[item] = _mark(labels)
+            marks[item] = _button_mark(_mark(labels)) if _is_button(item) else _mark(labels)
+        for action in state.legal_actions():  # a path tile shown twice: both slots build it
+            if isinstance(action, BuildPath):
+                for item in action_items(state, action)[1:]:
+                    marks[item] = marks[action_items(state, action)[0]]
         return marks
 
     # ---- clicks --------------------------------------------------------------------------------------------
