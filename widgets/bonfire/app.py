@@ -50,8 +50,9 @@ LEGEND = (
     "left on the action summary board (only the top and the bottom one can be placed) with the two face-up "
     "offering discs; the 7 <b>bonfires</b> with their task discs, guardian spaces (points) and portal spaces; the "
     "<b>path</b>; guardians; action tiles and resources held; gnomes. · "
-    "<span style='color:#2e8b57'>green outlines</span>: what the player to act can click now, labelled with what "
-    "it costs or gains (payments show the substitutions they need); <span style='color:#1f5fbf'>blue</span>: "
+    "<span style='color:#2e8b57'>green outlines</span>: what the player to act can click now, labelled with the "
+    "action tiles it costs (<b>⇄</b>: part of the cost is paid with substitutes) or what it gains (+N); hover for "
+    "the whole payment or gain; <span style='color:#1f5fbf'>blue</span>: "
     "selected; buttons under the board: choices that have no place on the board (how to pay, which reward, "
     "let chance decide). Hover over anything for its details. "
     "<b>The component data is our own, in the spirit of the game, not the printed components.</b></div>")
