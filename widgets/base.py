@@ -34,7 +34,7 @@ import traitlets
 
 from explorer.core import IllegalAction, Record
 
-__all__ = ["BoardView", "SCENE_FORMAT", "STATIC"]
+__all__ = ["BoardView", "SCENE_FORMAT", "STATIC", "StepChance"]
 
 _log = logging.getLogger(__name__)
 MAX_EVENTS = 80
@@ -340,3 +340,78 @@ class BoardView(anywidget.AnyWidget):
 
     def _on_browser_message(self, widget: Any, content: Any, buffers: Any) -> None:
         self.handle_message(content)
+
+
+class StepChance:
+    """A :class:`BoardView` mixin for games whose chance steps a human may take one click at a time (put it before
+    ``BoardView`` in the bases and set :attr:`step_chance` before ``BoardView.__init__`` runs).
+
+    With ``step_chance`` on, the chance steps after a human's action wait for :meth:`roll` (a "Let chance decide"
+    button), so each shows its own events and rules; random players' chance steps are resolved at once. With it
+    off, chance steps are resolved at once, as :meth:`Record.play` does.
+    """
+
+    step_chance: bool = True
+    """Whether a human's chance steps wait for a click."""
+
+    def run_bots(self: Any) -> None:
+        """Let the random players act until a human is to act or the game ends. A chance step is resolved from the
+        seeded stream when it follows a random player's action (the turn is a random player's), or whenever
+        :attr:`step_chance` is off; a human's chance steps wait for a click."""
+        record = self.record
+        state = record.state
+        while self.bots and not state.is_terminal:
+            if state.is_chance_node:
+                if self.step_chance and state.turn not in self.bots:
+                    break
+                state = record.play(state.sample_chance(), resolve_chance=False)
+            elif state.current_player in self.bots:
+                state = record.play(self.choose_bot_action(state, state.legal_actions()), resolve_chance=False)
+            else:
+                break
+
+    def reselect(self: Any, old: Any, state: Any) -> Any:
+        """The selection to keep after a move was played from selection ``old`` (``None``: none, the default)."""
+        return None
+
+    def play(self: Any, action: Any) -> bool:
+        """Play ``action`` at the shown position; on refusal show the rule. Returns True if it was played.
+
+        The chance steps that follow are not resolved when :attr:`step_chance` is on: each waits for its own click.
+        A chance outcome that is the one the record already holds next (after stepping back) is stepped to,
+        keeping the rest of the record. Afterwards the selection is :meth:`reselect`'s.
+        """
+        before = self.record.cursor
+        state, old = self.state, self.selection
+        try:
+            if (state.is_chance_node and self.record.can_redo
+                    and self.record.actions[before] == str(state.parse_action(str(action)))):
+                self.record.step(1)
+            else:
+                self.record.play(action, resolve_chance=not self.step_chance)
+        except ValueError as err:  # IllegalAction, NotationError
+            self.refuse(err)
+            return False
+        self._events_from = before
+        self.selection = None
+        self.run_bots()
+        self.selection = self.reselect(old, self.state)
+        self.refresh()
+        return True
+
+    def roll(self: Any) -> bool:
+        """Let chance decide the due chance step, one step: the outcome the record already holds next (after
+        stepping back), else the game's seeded draw (``state.sample_chance()``). Returns False (with a hint) if no
+        chance step is due."""
+        state = self.state
+        if state.is_terminal or not state.is_chance_node:
+            self.hint("No roll or draw is due now.")
+            return False
+        before = self.record.cursor
+        if self.record.can_redo:
+            self.record.step(1)
+            self._events_from = before
+            self.selection = None
+            self.refresh()
+            return True
+        return self.play(state.sample_chance())

@@ -48,7 +48,7 @@ from explorer.bonfire.payment import ANY, pay_exact, payment_words
 from explorer.bonfire.turn import action_cost
 from explorer.core import IllegalAction, Record
 
-from ..base import BoardView
+from ..base import BoardView, StepChance
 from .scene import board_scene, step_words
 
 __all__ = ["BonfireView", "MAX_CHOICES", "SUBSTITUTE_MARK", "action_items", "action_label", "board_label",
@@ -347,7 +347,7 @@ def _mark(labels: list[tuple[str, str]]) -> dict[str, str]:
 
 
 # ---- the view ------------------------------------------------------------------------------------------------------
-class BonfireView(BoardView):
+class BonfireView(StepChance, BoardView):
     """The Bonfire boards as an anywidget (see the module docstring for the clicks).
 
     ``selection`` is ``None`` or ``("pick", clicked, candidates)``: the items clicked so far (a tuple of ids)
@@ -379,64 +379,6 @@ class BonfireView(BoardView):
     def choose_bot_action(self, state: State, legal: list[Any]) -> Any:
         """A kind of action first, then one of that kind (:func:`random_kind_first`), from ``self.bot_rng``."""
         return random_kind_first(self.bot_rng, legal)
-
-    def run_bots(self) -> None:
-        """Let the random players act until a human is to act or the game ends. A chance step is resolved from the
-        seeded stream when the turn is a random player's, or whenever :attr:`step_chance` is off; a human's
-        chance steps wait for a click."""
-        record = self.record
-        state = record.state
-        while self.bots and not state.is_terminal:
-            if state.is_chance_node:
-                if self.step_chance and state.turn not in self.bots:
-                    break
-                state = record.play(state.sample_chance(), resolve_chance=False)
-            elif state.current_player in self.bots:
-                state = record.play(self.choose_bot_action(state, state.legal_actions()), resolve_chance=False)
-            else:
-                break
-
-    def play(self, action: Any) -> bool:
-        """Play ``action`` at the shown position; on refusal show the rule. Returns True if it was played.
-
-        The chance steps that follow wait for their own clicks when :attr:`step_chance` is on. A chance outcome
-        that is the one the record already holds next (after stepping back) is stepped to, keeping the rest of
-        the record.
-        """
-        before = self.record.cursor
-        state = self.state
-        try:
-            if (state.is_chance_node and self.record.can_redo
-                    and self.record.actions[before] == str(state.parse_action(str(action)))):
-                self.record.step(1)
-            else:
-                self.record.play(action, resolve_chance=not self.step_chance)
-        except ValueError as err:  # IllegalAction, NotationError
-            self.refuse(err)
-            return False
-        self._events_from = before
-        self.selection = None
-        self.run_bots()
-        self.refresh()
-        return True
-
-    def roll(self) -> bool:
-        """Let chance decide the due chance step, one step: the outcome the record already holds next (after
-        stepping back), else the game's seeded draw (``state.sample_chance()``). Returns False (with a hint) if no
-        chance step is due."""
-        state = self.state
-        if state.is_terminal or not state.is_chance_node:
-            self.hint("No draw is due now.")
-            return False
-        before = self.record.cursor
-        if self.record.can_redo:
-            self.record.step(1)
-            self._events_from = before
-            self.selection = None
-            self.run_bots()
-            self.refresh()
-            return True
-        return self.play(state.sample_chance())
 
     # ---- words -----------------------------------------------------------------------------------------------
     def chance_hint(self) -> str:

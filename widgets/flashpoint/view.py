@@ -40,7 +40,7 @@ from explorer.flashpoint.actions import (Bridge, ChooseRole, Chop, CloseDoor, Co
 from explorer.flashpoint.components import DAMAGE_CUBES, LOSSES_TO_LOSE, RESCUES_TO_WIN, ROLES
 from explorer.flashpoint.state import object_info
 
-from ..base import BoardView
+from ..base import BoardView, StepChance
 from .overlays import random_action
 from .scene import BUTTON_HEIGHT, MARGIN, board_scene, step_words
 
@@ -144,7 +144,7 @@ def _pct(p: Any) -> str:
 
 
 # ---- the view ------------------------------------------------------------------------------------------------------
-class FlashPointView(BoardView):
+class FlashPointView(StepChance, BoardView):
     """The Flash Point building as an anywidget (see the module docstring for the clicks).
 
     ``selection`` is one of: ``None`` (the firefighter to act is selected); ``("ff", name)`` (another
@@ -177,70 +177,14 @@ class FlashPointView(BoardView):
         ``self.bot_rng``. Ending the turn is one kind among a few, so turns end and games finish."""
         return random_action(self.bot_rng, legal)
 
-    def run_bots(self) -> None:
-        """Let the random players act until a human is to act or the game ends. A chance step is resolved from
-        the seeded stream when it follows a random player's action (the firefighter whose turn it is is a random
-        player), or whenever :attr:`step_chance` is off; a human's chance steps wait for a click."""
-        record = self.record
-        state = record.state
-        while self.bots and not state.is_terminal:
-            if state.is_chance_node:
-                if self.step_chance and state.turn not in self.bots:
-                    break
-                state = record.play(state.sample_chance(), resolve_chance=False)
-            elif state.current_player in self.bots:
-                state = record.play(self.choose_bot_action(state, state.legal_actions()), resolve_chance=False)
-            else:
-                break
-
-    def play(self, action: Any) -> bool:
-        """Play ``action`` at the shown position; on refusal show the rule. Returns True if it was played.
-
-        Unlike the base view, the chance steps that follow are not resolved when :attr:`step_chance` is on: each
-        waits for its own click. A chance outcome that is the one the record already holds next (after stepping
-        back) is stepped to, keeping the rest of the record. A firefighter selected for the Captain's commands
-        stays selected while it can still be commanded.
-        """
-        before = self.record.cursor
-        state = self.state
-        sel = self.selection
-        commanded = sel[1] if sel and sel[0] == "ff" else (
-            sel[3][1] if sel and sel[0] == "choose" and sel[3] and sel[3][0] == "ff" else None)
-        try:
-            if (state.is_chance_node and self.record.can_redo
-                    and self.record.actions[before] == str(state.parse_action(str(action)))):
-                self.record.step(1)
-            else:
-                self.record.play(action, resolve_chance=not self.step_chance)
-        except ValueError as err:  # IllegalAction, NotationError
-            self.refuse(err)
-            return False
-        self._events_from = before
-        self.selection = None
-        self.run_bots()
-        new = self.state
-        if commanded and not new.is_chance_node and any(
-                isinstance(a, Command) and a.who == commanded for a in new.legal_actions()):
-            self.selection = ("ff", commanded)
-        self.refresh()
-        return True
-
-    def roll(self) -> bool:
-        """Let chance decide the pending chance step, one step: the outcome the record already holds next (after
-        stepping back), else the game's seeded draw (``state.sample_chance()``). Returns False (with a hint) if
-        no chance step is due."""
-        state = self.state
-        if state.is_terminal or not state.is_chance_node:
-            self.hint("No roll or draw is due now.")
-            return False
-        before = self.record.cursor
-        if self.record.can_redo:
-            self.record.step(1)
-            self._events_from = before
-            self.selection = None
-            self.refresh()
-            return True
-        return self.play(state.sample_chance())
+    def reselect(self, old: Any, state: State) -> Any:
+        """A firefighter selected for the Captain's commands stays selected while it can still be commanded."""
+        commanded = old[1] if old and old[0] == "ff" else (
+            old[3][1] if old and old[0] == "choose" and old[3] and old[3][0] == "ff" else None)
+        if commanded and not state.is_chance_node and any(
+                isinstance(a, Command) and a.who == commanded for a in state.legal_actions()):
+            return ("ff", commanded)
+        return None
 
     # ---- words -------------------------------------------------------------------------------------------
     def chance_hint(self) -> str:
