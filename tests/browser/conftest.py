@@ -97,3 +97,44 @@ def screenshot(page, name: str) -> Path:
     path = SCREENSHOTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)
     return path
+
+
+# ---- driving a board view ---------------------------------------------------------------------------------------
+BOARD = "svg.rx-board"
+"""The board view's SVG element."""
+CLICK_TIMEOUT_MS = 15_000
+"""How long a click may take to redraw the board before a test fails."""
+
+
+def revision(page) -> int:
+    """The board's redraw counter (``data-revision``: it grows once per redraw)."""
+    return int(page.locator(BOARD).get_attribute("data-revision"))
+
+
+def wait_for_redraw(page, before: int) -> None:
+    """Wait until the board has been redrawn since it showed revision ``before``."""
+    page.wait_for_function(f"() => Number(document.querySelector('{BOARD}').dataset.revision) > {before}",
+                           timeout=CLICK_TIMEOUT_MS)
+
+
+def click_target(page, target: str) -> float:
+    """Click the board item ``target`` (an item id: ``space:1,6``, ``island:mossbank``...) at its centre, as a user
+    would, and wait for the redraw; return the click-to-redraw latency in seconds."""
+    item = page.locator(f'{BOARD} [data-id="{target}"]').first
+    item.scroll_into_view_if_needed()
+    before = revision(page)
+    box = item.bounding_box()
+    started = time.monotonic()
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    wait_for_redraw(page, before)
+    return time.monotonic() - started
+
+
+def lit(page, target: str) -> bool:
+    """True if the board item ``target`` is outlined as a legal click."""
+    return "rx-hl-legal" in (page.locator(f'{BOARD} [data-id="{target}"]').first.get_attribute("class") or "")
+
+
+def status(page) -> str:
+    """The status line above the view's controls."""
+    return page.locator(".rx-status").inner_text()

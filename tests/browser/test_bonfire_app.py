@@ -13,46 +13,21 @@ import time
 
 import pytest
 
-from .conftest import screenshot
+from .conftest import BOARD, click_target, lit, revision, screenshot, status, wait_for_redraw
 
 pytestmark = pytest.mark.browser
 
 APP = "/voila/render/notebooks/bonfire/app.ipynb"
 WIDGET_TIMEOUT_MS = 120_000
-CLICK_TIMEOUT_MS = 15_000
 OVERLAY_TIMEOUT_MS = 30_000
-BOARD = "svg.rx-board"
 
 
-def revision(page) -> int:
-    return int(page.locator(BOARD).get_attribute("data-revision"))
 
-
-def click_target(page, target: str) -> float:
-    """Click the board item ``target`` at its centre, as a user would, and wait for the redraw; return the
-    click-to-redraw latency in seconds."""
-    item = page.locator(f'{BOARD} [data-id="{target}"]').first
-    item.scroll_into_view_if_needed()
-    before = revision(page)
-    box = item.bounding_box()
-    started = time.monotonic()
-    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    page.wait_for_function(f"() => Number(document.querySelector('{BOARD}').dataset.revision) > {before}",
-                           timeout=CLICK_TIMEOUT_MS)
-    return time.monotonic() - started
-
-
-def lit(page, target: str) -> bool:
-    """True if the item is outlined as a legal click."""
-    return "rx-hl-legal" in (page.locator(f'{BOARD} [data-id="{target}"]').first.get_attribute("class") or "")
 
 
 def classes(page, target: str) -> str:
     return page.locator(f'{BOARD} [data-id="{target}"]').first.get_attribute("class") or ""
 
-
-def status(page) -> str:
-    return page.locator(".rx-status").inner_text()
 
 
 def test_bonfire_app_plays_refuses_and_undoes(page, voila_url):
@@ -94,8 +69,7 @@ def test_bonfire_app_plays_refuses_and_undoes(page, voila_url):
     # undo takes orange's path back (and the random players' turns after it)
     before = revision(page)
     page.locator("button.rx-undo").click()
-    page.wait_for_function(f"() => Number(document.querySelector('{BOARD}').dataset.revision) > {before}",
-                           timeout=CLICK_TIMEOUT_MS)
+    wait_for_redraw(page, before)
     assert "built" not in classes(page, "p0:path:1").split() and lit(page, "path-display:0")
 
     # the score overlay: each player's score if the game ended now

@@ -11,42 +11,17 @@ import time
 
 import pytest
 
-from .conftest import screenshot
+from .conftest import BOARD, CLICK_TIMEOUT_MS, click_target, lit, revision, screenshot, status, wait_for_redraw
 
 pytestmark = pytest.mark.browser
 
 APP = "/voila/render/notebooks/flashpoint/app.ipynb"
 WIDGET_TIMEOUT_MS = 120_000
-CLICK_TIMEOUT_MS = 15_000
 OVERLAY_TIMEOUT_MS = 30_000
-BOARD = "svg.rx-board"
 
 
-def revision(page) -> int:
-    return int(page.locator(BOARD).get_attribute("data-revision"))
 
 
-def wait_for_redraw(page, before: int) -> None:
-    page.wait_for_function(f"() => Number(document.querySelector('{BOARD}').dataset.revision) > {before}",
-                           timeout=CLICK_TIMEOUT_MS)
-
-
-def click_target(page, target: str) -> float:
-    """Click the board item ``target`` (``space:1,6``...) at its centre, as a user would, and wait for the redraw;
-    return the click-to-redraw latency in seconds."""
-    item = page.locator(f'{BOARD} [data-id="{target}"]')
-    item.scroll_into_view_if_needed()
-    before = revision(page)
-    box = item.bounding_box()
-    started = time.monotonic()
-    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    wait_for_redraw(page, before)
-    return time.monotonic() - started
-
-
-def lit(page, target: str) -> bool:
-    """True if the item is outlined as a legal click."""
-    return "rx-hl-legal" in (page.locator(f'{BOARD} [data-id="{target}"]').get_attribute("class") or "")
 
 
 def labels(page) -> list[str]:
@@ -61,9 +36,6 @@ def pawn_on(page, colour: str, space: str) -> bool:
     x, y = pawn["x"] + pawn["width"] / 2, pawn["y"] + pawn["height"] / 2
     return square["x"] <= x <= square["x"] + square["width"] and square["y"] <= y <= square["y"] + square["height"]
 
-
-def status(page) -> str:
-    return page.locator(".rx-status").inner_text()
 
 
 def test_flashpoint_app_plays_refuses_and_undoes(page, voila_url):

@@ -7,37 +7,15 @@ import time
 
 import pytest
 
-from .conftest import screenshot
+from .conftest import BOARD, click_target, lit, revision, screenshot, wait_for_redraw
 
 pytestmark = pytest.mark.browser
 
 APP = "/voila/render/notebooks/portobello/app.ipynb"
 WIDGET_TIMEOUT_MS = 120_000
-CLICK_TIMEOUT_MS = 15_000
-BOARD = "svg.rx-board"
 
 
-def revision(page) -> int:
-    return int(page.locator(BOARD).get_attribute("data-revision"))
 
-
-def click_target(page, target: str) -> float:
-    """Click the board item ``target`` (``token:1``, ``space:k:0``...) at its centre, as a user would, and wait
-    for the redraw; return the click-to-redraw latency in seconds."""
-    item = page.locator(f'{BOARD} [data-id="{target}"]')
-    item.scroll_into_view_if_needed()
-    before = revision(page)
-    box = item.bounding_box()
-    started = time.monotonic()
-    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    page.wait_for_function(f"() => Number(document.querySelector('{BOARD}').dataset.revision) > {before}",
-                           timeout=CLICK_TIMEOUT_MS)
-    return time.monotonic() - started
-
-
-def lit(page, target: str) -> bool:
-    """True if the item is outlined as a legal click."""
-    return "rx-hl-legal" in (page.locator(f'{BOARD} [data-id="{target}"]').get_attribute("class") or "")
 
 
 def test_portobello_app_plays_refuses_and_undoes(page, voila_url):
@@ -78,8 +56,7 @@ def test_portobello_app_plays_refuses_and_undoes(page, voila_url):
     # undo takes the stall back
     before = revision(page)
     page.locator("button.rx-undo").click()
-    page.wait_for_function(f"() => Number(document.querySelector('{BOARD}').dataset.revision) > {before}",
-                           timeout=CLICK_TIMEOUT_MS)
+    wait_for_redraw(page, before)
     assert page.locator(f"{BOARD} .space.k-0.free").count() == 1
     assert page.locator(f"{BOARD} .space.built").count() == 0
     screenshot(page, "portobello-app-after-undo")
