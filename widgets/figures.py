@@ -8,9 +8,10 @@ calls :func:`redraw_in_place`; otherwise it puts a new ``FigureWidget`` in the t
 overlay after every move schedules the redraw on :func:`kernel_loop` (when there is one), so the board's own
 update reaches the browser before the slower figure.
 
-:class:`OverlayTabs` is all of that as a mixin for an app with its overlays in tabs (the Portobello Market and
-Flash Point apps): the "Redraw" button, the note beside it saying which position the overlay shows, the "Redraw
-after every move" checkbox, drawing the open tab, saving and loading the game's record and the app's layout.
+:class:`OverlayTabs` is all of that as a mixin for an app with its overlays in tabs (the Portobello Market, Flash
+Point and Bonfire apps): the "Redraw" button, the note beside it saying which position the overlay shows, the "Redraw
+after every move" checkbox, drawing the open tab, starting a new game from the form, saving and loading the game's
+record and the app's layout.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ import plotly.graph_objects as go
 
 from explorer.core import Record
 
-from .records import open_record
+from .records import new_record, open_record
 
 __all__ = ["OVERLAY_WIDTH", "OverlayTabs", "kernel_loop", "same_traces", "redraw_in_place"]
 
@@ -113,12 +114,31 @@ class OverlayTabs:
     load_button: w.Button
     note: w.HTML
     board: w.VBox
+    players: w.Dropdown
+    seed: w.IntText
+    bot_boxes: list[w.Checkbox]
     widget: w.VBox
     _overlay_boxes: Sequence[w.Box]
     _drawn_at: tuple[int, int] | None
 
     def _start(self, record: Record, bots: set[int]) -> None:  # pragma: no cover - every app defines it
         raise NotImplementedError
+
+    def form_options(self) -> dict[str, Any]:  # pragma: no cover - every app defines it
+        """The game options the form describes (``Record`` options, i.e. the game's ``new_game`` keywords)."""
+        raise NotImplementedError
+
+    def new_game(self) -> None:
+        """Start a game with the form's settings (:meth:`form_options`, the seed, the seats ticked as random
+        players); settings the engine refuses (e.g. a seed below 0 or from 2**63) are explained in the note and
+        the game shown stays."""
+        players = self.players.value
+        bots = {k for k, box in enumerate(self.bot_boxes[:players]) if box.value}
+        record, refusal = new_record(self.GAME, self.seed.value, self.form_options())
+        if record is None:
+            self.note.value = refusal
+            return
+        self._start(record, bots)
 
     def overlay_figure(self, index: int | None = None) -> go.Figure:  # pragma: no cover - every app defines it
         """The figure of overlay tab ``index`` (default: the open tab) for the position shown."""

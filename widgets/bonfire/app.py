@@ -28,7 +28,6 @@ from explorer.bonfire.components import MAX_PLAYERS, MIN_PLAYERS, Components
 from explorer.core import Record
 
 from ..figures import OverlayTabs
-from ..records import new_record
 from .overlays import fate_yield_figure, score_now_figure, scores_over_time_figure
 from .view import BonfireView
 
@@ -124,16 +123,9 @@ class BonfireApp(OverlayTabs):
     def _set_step_chance(self, change: Any) -> None:
         self.view.step_chance = bool(change["new"])
 
-    def new_game(self) -> None:
-        """Start a game with the form's settings; a setting the engine refuses (e.g. a seed below 0 or from
-        2**63) is explained in the note and the game shown stays."""
-        players = self.players.value
-        bots = {k for k, box in enumerate(self.bot_boxes[:players]) if box.value}
-        record, refusal = new_record("bonfire", self.seed.value, {"players": players})
-        if record is None:
-            self.note.value = refusal
-            return
-        self._start(record, bots)
+    def form_options(self) -> dict[str, Any]:
+        """The game options the form describes: ``{"players": n}``."""
+        return {"players": self.players.value}
 
     def _start(self, record: Record, bots: set[int]) -> None:
         players = record.options.get("players", 3)

@@ -39,7 +39,6 @@ from explorer.flashpoint.components import COLOURS, MAX_PLAYERS, MIN_PLAYERS
 from explorer.flashpoint.state import is_extreme, object_info
 
 from ..figures import OVERLAY_WIDTH, OverlayTabs  # noqa: F401 - OVERLAY_WIDTH: as before, importable from here
-from ..records import new_record
 from .overlays import RISK_KINDS, RISK_LABELS, counters_over_time_figure, expected_losses_figure, fire_risk_figure
 from .view import FlashPointView
 
@@ -256,18 +255,6 @@ class FlashPointApp(OverlayTabs):
         self.view.step_chance = bool(change["new"])
 
     # ---- games ------------------------------------------------------------------------------------------------
-    def new_game(self) -> None:
-        """Start a game with the form's settings (:meth:`form_options`); settings the engine refuses (the
-        platform in a Family game, a seed below 0 or from 2**63...) are explained in the note and the game shown
-        stays."""
-        players = self.players.value
-        bots = {k for k, box in enumerate(self.bot_boxes[:players]) if box.value}
-        record, refusal = new_record("flashpoint", self.seed.value, self.form_options())
-        if record is None:
-            self.note.value = refusal
-            return
-        self._start(record, bots)
-
     def _start(self, record: Record, bots: set[int]) -> None:
         players = record.options.get("players", 4)
         bots = {k for k in bots if 0 <= k < players}

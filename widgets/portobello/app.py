@@ -29,7 +29,6 @@ from explorer.core import Record
 from explorer.portobello.components import COLOURS, PLAYER_COUNTS
 
 from ..figures import OVERLAY_WIDTH, OverlayTabs  # noqa: F401 - OVERLAY_WIDTH: as before, importable from here
-from ..records import new_record
 from .overlays import expected_lane_figure, move_value_figure, score_over_time_figure
 from .view import PortobelloView
 
@@ -116,16 +115,9 @@ class PortobelloApp(OverlayTabs):
     def _show_bot_boxes(self) -> None:
         self._bot_row.children = self.bot_boxes[:self.players.value]
 
-    def new_game(self) -> None:
-        """Start a game with the form's settings; settings the engine refuses (e.g. a seed below 0 or from
-        2**63) are explained in the note and the game shown stays."""
-        players = self.players.value
-        bots = {k for k, box in enumerate(self.bot_boxes[:players]) if box.value}
-        record, refusal = new_record("portobello", self.seed.value, self._options(players, self.queue.value))
-        if record is None:
-            self.note.value = refusal
-            return
-        self._start(record, bots)
+    def form_options(self) -> dict[str, Any]:
+        """The game options the form describes: ``players`` and, when ticked, ``customer_queue``."""
+        return self._options(self.players.value, self.queue.value)
 
     def _start(self, record: Record, bots: set[int]) -> None:
         players = record.options.get("players", 3)
