@@ -10,7 +10,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-__all__ = ["scene_to_svg", "SvgImage"]
+__all__ = ["SvgImage", "scene_to_svg"]
 
 _HIGHLIGHT_STROKE = {"legal": ("#2e8b57", 4), "selected": ("#1f5fbf", 5), "warning": ("#c0392b", 4)}
 
@@ -67,13 +67,16 @@ def scene_to_svg(scene: dict[str, Any], highlights: dict[str, dict[str, str]] | 
 
     Args:
         scene: ``{"width", "height", "background"?, "items": [...]}``.
-        highlights: ``{item_id: {"label", "tone"}}``; labels are written at the item's centre.
-        width: display width in pixels (the drawing scales; default: the scene's own width).
+        highlights: ``{item_id: {"label", "tone"}}``; labels are written at the item's ``label_at`` (default: its
+            centre).
+        width: display width in pixels (the drawing scales; default: the scene's own width). The picture never
+            grows wider than its container: it shrinks to fit (``max-width: 100%``, the height following the
+            ``viewBox``), so a wide board is not cut off in a narrow notebook cell.
     """
     highlights = highlights or {}
     w, h = scene.get("width", 100), scene.get("height", 100)
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w:g} {h:g}" width="{width or w:g}" '
-             f'class="rx-board" font-family="system-ui, sans-serif">']
+    parts = [(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w:g} {h:g}" width="{width or w:g}" '
+              f'style="max-width: 100%; height: auto" class="rx-board" font-family="system-ui, sans-serif">')]
     if scene.get("background"):
         parts.append(f'<rect x="0" y="0" width="{w:g}" height="{h:g}" fill="{escape(scene["background"])}"/>')
     labels = []
@@ -105,13 +108,21 @@ def _centre(item: dict[str, Any]) -> tuple[float, float] | None:
 
 
 class SvgImage:
-    """An SVG string that displays itself in Jupyter (``_repr_svg_``); ``str()`` gives the SVG text."""
+    """An SVG string that displays itself in Jupyter; ``str()`` gives the SVG text.
+
+    Jupyter, nbconvert and Voila show the HTML form (``_repr_html_``): the SVG inline, so its own ``max-width:
+    100%`` applies and a picture wider than the notebook cell shrinks to fit instead of being cut off (the
+    ``image/svg+xml`` form, ``_repr_svg_``, is drawn as an ``<img>`` at its full width).
+    """
 
     def __init__(self, svg: str) -> None:
         self.svg = svg
 
     def _repr_svg_(self) -> str:
         return self.svg
+
+    def _repr_html_(self) -> str:
+        return f'<div class="rx-static" style="max-width: 100%; overflow: hidden">{self.svg}</div>'
 
     def __str__(self) -> str:
         return self.svg
