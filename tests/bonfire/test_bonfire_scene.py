@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import copy
 import functools
+import itertools
 import re
 import xml.etree.ElementTree as ET
 
@@ -503,3 +504,239 @@ def test_a_users_own_islands_draw():
     for d in s.island_content("moss_haven"):
         assert f"task:{d}" in got
     ET.fromstring(str(board_svg(s)))
+
+
+# ---- the strip between the boards, the note ----------------------------------------------------------------------
+def rect_of(scene: dict, cls: str) -> list[dict]:
+    """The rects of ``scene`` whose class has the word ``cls``."""
+    return [i for i in scene["items"] if i["shape"] == "rect" and cls in classes(i)]
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_strip_lies_between_the_central_board_and_the_player_boards(players):
+    s = game(players)
+    buttons = [("btn:choose:0", "boat mossbank (1 boat tile)"), ("btn:cancel", "Cancel")]
+    scene = board_scene(s, buttons=buttons)
+    [strip] = rect_of(scene, "strip")
+    [central] = rect_of(scene, "central-board")
+    boards = rect_of(scene, "player-board")
+    assert len(boards) == players
+    top, bottom = strip["y"], strip["y"] + strip["h"]
+    assert central["y"] + central["h"] <= top < CENTRAL_HEIGHT + 4 < min(b["y"] for b in boards)
+    assert bottom <= min(b["y"] for b in boards)
+    # the step line and the buttons lie in it, full width
+    words = [i for i in scene["items"] if "step-words" in classes(i)]
+    assert [w["text"] for w in words] == [step_words(s)] and top < words[0]["y"] < bottom
+    for bid, _ in buttons:
+        b = by_id(scene, bid)
+        assert top < b["y"] and b["y"] + b["h"] < bottom
+    assert strip["x"] == 0 and strip["w"] == scene["width"] == WIDTH
+    # the scene ends with the last row of player boards
+    assert scene["height"] == max(b["y"] + b["h"] for b in boards) + 8
+    # without the central board, the strip comes first
+    one = board_scene(s, buttons=buttons, seats=[1], board=False)
+    [strip] = rect_of(one, "strip")
+    [board] = rect_of(one, "player-board")
+    assert strip["y"] == 0 < strip["y"] + strip["h"] <= board["y"] and strip["w"] == one["width"] == BOARD_W + 32
+
+
+def test_a_note_is_written_in_the_strip_by_its_kind():
+    s = game(2)
+    problem = s.why_illegal(s.parse_action("ignite 0"))   # bonfire 0 holds no task disc
+    text = f"{problem.reason} ({problem.rule.id})"
+    assert problem.rule.id.startswith("bonfire.")
+    buttons = [("btn:do:pass", "Pass")]
+    plain = board_scene(s, buttons=buttons)
+    scene = board_scene(s, buttons=buttons, note=("illegal", text))
+    assert not [i for i in plain["items"] if "note" in classes(i)]
+    [box] = [i for i in scene["items"] if "note" in classes(i)]
+    assert classes(box) == {"note", "illegal"} and box["title"] == text
+    lines = [i for i in scene["items"] if "note-text" in classes(i)]
+    assert " ".join(t["text"] for t in lines) == text
+    assert box["stroke"] == "#c0392b" and all(t["fill"] == "#8e1b10" for t in lines)   # red
+    # in the strip, under the step line and above the buttons, which move down by the note's height
+    [strip] = rect_of(scene, "strip")
+    [words] = [i for i in scene["items"] if "step-words" in classes(i)]
+    button = by_id(scene, "btn:do:pass")
+    assert strip["y"] < words["y"] < box["y"] and box["y"] + box["h"] < button["y"] < strip["y"] + strip["h"]
+    assert button["y"] - by_id(plain, "btn:do:pass")["y"] == pytest.approx(box["h"] + 4)
+    assert scene["height"] - plain["height"] == pytest.approx(box["h"] + 4)
+    assert all(box["y"] < t["y"] < box["y"] + box["h"] for t in lines)
+    # the other kinds, a long text wrapped to 3 lines and cut
+    info = board_scene(s, note=("info", "orange undid her last move"))
+    [ibox] = [i for i in info["items"] if "note" in classes(i)]
+    assert classes(ibox) == {"note", "info"} and ibox["stroke"] == "#2e6fb7"
+    long = " ".join(f"word{n}" for n in range(400))
+    err = board_scene(s, seats=[0], board=False, note=("error", long))
+    [ebox] = [i for i in err["items"] if "note" in classes(i)]
+    elines = [i for i in err["items"] if "note-text" in classes(i)]
+    assert classes(ebox) == {"note", "error"} and ebox["title"] == long
+    assert len(elines) == 3 and elines[-1]["text"].endswith("…") and long.startswith(elines[0]["text"])
+    assert ebox["x"] + ebox["w"] <= err["width"]
+    # the static picture draws it too
+    svg = str(board_svg(s, seats=[0], board=False, note=("illegal", text)))
+    assert 'class="rx-item note illegal"' in svg and problem.rule.id in svg
+    ET.fromstring(svg)
+
+
+def test_the_static_picture_shrinks_to_its_cell():
+    s = game(2)
+    svg = str(board_svg(s))
+    root = ET.fromstring(svg)
+    assert root.get("viewBox") == f"0 0 {WIDTH} {board_scene(s)['height']:g}" and root.get("width") == str(WIDTH)
+    assert "max-width: 100%" in root.get("style") and "height: auto" in root.get("style")
+    # Jupyter, nbconvert and Voila draw the HTML form: the same SVG inline (an <img> would not shrink)
+    picture = board_svg(s)
+    html = picture._repr_html_()
+    assert html.startswith("<div") and svg in html and picture._repr_svg_() == svg
+
+
+# ---- where highlight labels go -----------------------------------------------------------------------------------
+LABEL_H = 12    # a label's height (11-12 px font)
+
+
+def label(scene: dict, item_id: str) -> tuple[float, float]:
+    """The ``label_at`` of the item ``item_id``."""
+    x, y = by_id(scene, item_id)["label_at"]
+    return x, y
+
+
+def inside(item: dict, x: float, y: float) -> bool:
+    """Whether ``(x, y)`` lies inside the rect or circle ``item``."""
+    if item["shape"] == "rect":
+        return item["x"] < x < item["x"] + item["w"] and item["y"] < y < item["y"] + item["h"]
+    return (x - item["cx"]) ** 2 + (y - item["cy"]) ** 2 < item["r"] ** 2
+
+
+def box_meets_circle(x: float, y: float, w: float, h: float, circle: dict) -> bool:
+    """Whether the box ``w`` x ``h`` centred on ``(x, y)`` meets ``circle``."""
+    nx = min(max(circle["cx"], x - w / 2), x + w / 2)
+    ny = min(max(circle["cy"], y - h / 2), y + h / 2)
+    return (nx - circle["cx"]) ** 2 + (ny - circle["cy"]) ** 2 < circle["r"] ** 2
+
+
+def test_island_and_task_disc_labels_sit_under_the_words_and_beside_the_discs():
+    s = game(4)
+    scene = board_scene(s)
+    islands = {i: by_id(scene, f"island:{i}") for i in C.islands}
+    for iid, island in islands.items():
+        x, y = label(scene, f"island:{iid}")
+        words = targeting(scene, f"island:{iid}", "island-name") + targeting(scene, f"island:{iid}", "island-resource")
+        assert len(words) == (2 if C.islands[iid].kind == "task" else 1)
+        assert x == island["cx"] and y > max(w["y"] for w in words) and not inside(island, x, y)
+        # a label as long as "3 tiles ⇄" (a sail's, with room to spare: 64 px) meets no other island
+        for other, circle in islands.items():
+            if other != iid:
+                assert not box_meets_circle(x, y, 64, LABEL_H, circle), (iid, other)
+    # the discs of a 3-disc island: under, above, under, and the two under ones far enough apart
+    iid = next(i for i, content in zip(s.index.task_islands, s.islands) if len(content) == 3)
+    discs = [by_id(scene, f"task:{d}") for d in s.island_content(iid)]
+    spots = [label(scene, f"task:{d}") for d in s.island_content(iid)]
+    for disc, (x, y), below in zip(discs, spots, (True, False, True)):
+        gap = (y - disc["cy"]) if below else (disc["cy"] - y)
+        assert disc["r"] < gap <= disc["r"] + 10 and abs(x - disc["cx"]) < 10
+    assert spots[2][0] - spots[0][0] >= 56
+    # a guardian stack's label is under the stack, above the island's name
+    stack = by_id(scene, "guardian:pink")
+    x, y = label(scene, "guardian:pink")
+    name = targeting(scene, "island:rose_rock", "island-name")[0]
+    assert x == stack["cx"] and stack["cy"] + stack["r"] < y < name["y"] - LABEL_H
+
+
+def test_box_labels_sit_on_the_bottom_line_of_their_box():
+    s = built()
+    scene = board_scene(s)
+    for space in s.index.spaces:
+        box = by_id(scene, f"gb:{space}")
+        x, y = label(scene, f"gb:{space}")
+        portals = [p for p in targeting(scene, f"gb:{space}", "portal") if p["shape"] == "rect"]
+        assert portals and inside(box, x, y) and y - LABEL_H / 2 >= max(p["y"] + p["h"] for p in portals)
+        assert y + LABEL_H / 2 <= box["y"] + box["h"] + 1
+    for seat_id in s.index.seats:
+        box = by_id(scene, f"seat:{seat_id}")
+        x, y = label(scene, f"seat:{seat_id}")
+        assert inside(box, x, y) and y > box["y"] + box["h"] * 0.75
+    novice = targeting(scene, "seat:seat_3", "novice")[0]                       # orange's novice
+    assert novice["cy"] + novice["r"] <= label(scene, "seat:seat_3")[1] - LABEL_H / 2 + 1
+    for tid in s.index.common:
+        box = by_id(scene, f"common:{tid}")
+        x, y = label(scene, f"common:{tid}")
+        assert inside(box, x, y) and y > box["y"] + box["h"] / 2
+    for card in (g for g in (*s.elders, *s.specialists) if g):
+        box = by_id(scene, f"gnome:{card}")
+        x, y = label(scene, f"gnome:{card}")
+        [cost] = targeting(scene, f"gnome:{card}", "gnome-cost")
+        assert inside(box, x, y) and y - LABEL_H / 2 >= cost["y"] + 4
+    for j in range(4):
+        slot = by_id(scene, f"path-display:{j}")
+        x, y = label(scene, f"path-display:{j}")
+        assert x == slot["x"] + slot["w"] / 2 and slot["y"] + slot["h"] < y <= slot["y"] + slot["h"] + 10
+    assert label(scene, "p0:fate:2,2") == (by_id(scene, "p0:fate:2,2")["x"] + by_id(scene, "p0:fate:2,2")["w"] / 2,
+                                           by_id(scene, "p0:fate:2,2")["y"] + by_id(scene, "p0:fate:2,2")["h"] / 2)
+    elder = s.seats[0].gnomes[0]
+    assert inside(by_id(scene, f"p0:gnome:{elder}"), *label(scene, f"p0:gnome:{elder}"))
+
+
+def test_player_board_labels_keep_clear_of_their_neighbours():
+    s = built()
+    scene = board_scene(s)
+    # the summary board: the top tile's label above it, the bottom tile's under it, over neither of the others
+    top, bottom = by_id(scene, "p0:stack:top"), by_id(scene, "p0:stack:bottom")
+    assert len(s.seats[0].stack) >= 3 and bottom["y"] > top["y"]
+    for tile, (x, y) in ((top, label(scene, "p0:stack:top")), (bottom, label(scene, "p0:stack:bottom"))):
+        assert tile["x"] < x < tile["x"] + tile["w"]
+    assert label(scene, "p0:stack:top")[1] + LABEL_H / 2 <= top["y"] + 1
+    assert label(scene, "p0:stack:bottom")[1] - LABEL_H / 2 >= bottom["y"] + bottom["h"] - 1
+    # the offering discs' labels beside them, on the side away from the summary board
+    for end in ("top", "bottom"):
+        disc = by_id(scene, f"p0:offering:{end}")
+        x, y = label(scene, f"p0:offering:{end}")
+        assert y == disc["cy"] and x - 20 >= disc["cx"] + disc["r"] > top["x"] + top["w"]
+    # bonfires: under the circle, 7 in a row at least 50 apart (room for "+5 pts", "2 tiles")
+    spots = []
+    for n in range(7):
+        fire = by_id(scene, f"p0:bonfire:{n}")
+        x, y = label(scene, f"p0:bonfire:{n}")
+        guard = by_id(scene, f"p0:guard:{n}")
+        assert x == fire["cx"] and fire["cy"] + fire["r"] < y and y + LABEL_H / 2 <= guard["y"] + 1
+        spots.append(x)
+    assert min(b - a for a, b in itertools.pairwise(spots)) >= 50
+    # path slots: inside, neighbours on lines a label's height apart (built, empty and the starting tile alike)
+    slots = [(by_id(scene, f"p0:path:{i}"), label(scene, f"p0:path:{i}")) for i in range(7)]
+    assert "built" in classes(slots[1][0]) and "empty" in classes(slots[4][0]) and "start" in classes(slots[0][0])
+    for slot, (x, y) in slots:
+        assert inside(slot, x, y) and x == slot["x"] + slot["w"] / 2
+    for (_, (_, y1)), (_, (_, y2)) in itertools.pairwise(slots[1:]):
+        assert abs(y2 - y1) >= LABEL_H
+    crystal = targeting(scene, "p0:path:1", "crystal")[0]
+    assert slots[1][1][1] - LABEL_H / 2 >= max(py for _, py in crystal["points"]) - 1
+
+
+# ---- the action tiles and resources held --------------------------------------------------------------------------
+# advance widths of DejaVu Sans (the widest of the usual sans-serif fonts), in font sizes
+DEJAVU = {"B": .686, "G": .775, "P": .603, "T": .611, "Y": .611, "a": .613, "d": .635, "e": .615, "h": .634,
+          "k": .579, "l": .278, "m": .974, "n": .634, "o": .612, "r": .411, "s": .521, "t": .392, "u": .634,
+          "w": .818}
+DEJAVU_BOLD = {"r": .493, "e": .678, "s": .595, "o": .687, "u": .712, "c": .593}
+
+
+def test_held_tile_names_fit_their_faces_and_the_chips_fit_the_board():
+    s = built()
+    scene = board_scene(s)
+    board = next(b for b in rect_of(scene, "player-board") if "orange" in classes(b))
+    chips = [by_id(scene, f"p0:tile:{a}") for a in s.index.actions] + \
+            [by_id(scene, f"p0:resource:{r}") for r in s.index.resources]
+    assert all(board["x"] < c["x"] and c["x"] + c["w"] < board["x"] + board["w"] - 4 for c in chips)
+    assert all(a["x"] + a["w"] < b["x"] for a, b in itertools.pairwise(chips))
+    for action in s.index.actions:
+        [face] = targeting(scene, f"p0:tile:{action}", "tile-face")
+        [name] = targeting(scene, f"p0:tile:{action}", "tile-name")
+        assert name["text"] == C.action_types[action].name[:5 if len(C.action_types[action].name) > 6 else None]
+        assert sum(DEJAVU.get(ch, .7) for ch in name["text"]) * name["size"] <= face["w"], name["text"]
+    assert [n["text"] for a in ("gnome", "yellow") for n in targeting(scene, f"p0:tile:{a}", "tile-name")] == \
+        ["Gnome", "Yellow"]
+    # the "resources" heading ends before the first resource chip
+    [heading] = [t for t in scene["items"] if "holding-label" in classes(t) and t["text"] == "resources"
+                 and inside(board, t["x"], t["y"])]
+    first = by_id(scene, f"p0:resource:{s.index.resources[0]}")
+    assert heading["x"] + sum(DEJAVU_BOLD[ch] for ch in "resources") * heading["size"] + 6 <= first["x"]

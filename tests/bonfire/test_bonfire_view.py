@@ -532,3 +532,15 @@ def test_a_path_tile_shown_twice_lights_both_slots():
     assert view.highlights["path-display:0"]["tone"] == "legal"
     click(view, "path-display:1")
     assert view.record.actions[-1] == f"path {s.path_display[0]}"
+
+
+def test_a_refusal_is_also_written_in_the_boards_strip():
+    view = view_until(2, 0, STEPS["first-turn"])
+    k = view.state.current_player
+    message = refused(view, f"p{k}:bonfire:3")
+    assert message["rule"] == "bonfire.ignite.when"
+    notes = [i for i in view.scene["items"] if "note-text" in i.get("class", "").split()]
+    assert any({"note", "illegal"} <= set(i.get("class", "").split()) for i in view.scene["items"])
+    assert "(bonfire.ignite.when)" in " ".join(i.get("title", "") + i.get("text", "") for i in notes)
+    view.refresh()  # the next redraw without a message clears it
+    assert not [i for i in view.scene["items"] if "note-text" in i.get("class", "")]

@@ -1,5 +1,5 @@
-"""The Bonfire table drawn as a scene: the central board, each player's boards, and a strip with the turn line and
-buttons.
+"""The Bonfire table drawn as a scene: the central board, a strip with the turn line, a note and the buttons, then
+each player's boards.
 
 :func:`board_scene` is a pure function of its arguments (the engine state, what is selected, the buttons to draw);
 the interactive :class:`~widgets.bonfire.view.BonfireView` and the static :func:`board_svg` both draw it. Every
@@ -12,9 +12,19 @@ Geometry (scene units, pixels at 1:1). The central board (:data:`CENTRAL_HEIGHT`
 the island map on the left (islands scaled from their ``pos`` into :data:`MAP_BOX`, the entrance under it), the
 Great Bonfire's ring of spaces in the middle, the common tasks and the council on the right, then a row of gnome
 cards (elders, specialists) and a row with the path tiles on display, the general supply and the countdown. The
+strip follows, the full width (so the buttons a click brings up are next to both the central board and the player
+boards): what is due (:func:`step_words`), the ``note`` of :func:`board_scene` (a refusal, say), the buttons. The
 player boards follow, :data:`BOARDS_PER_ROW` to a row, each :data:`BOARD_W` x :data:`BOARD_H`: the fate area on
 the left, the action summary board's stack and the two offering discs, the bonfires with their portal spaces,
 guardian spaces and the path under them, then the action tiles, resources and gnomes held.
+
+Highlight labels (a lit item's few words, drawn by the view on top of everything at the item's ``label_at``) are
+placed where they cover little that matters and do not run into a neighbour's label (about 12 characters at 11-12
+px): an island's under its name and resource; a task disc's under it, every other disc's above it, spread apart;
+a guardian stack's under it; a Great Bonfire space's, a council seat's, a common task's and a gnome card's on the
+bottom line of its box; a path display slot's under it; a fate square's at its centre; the top fate tile of the
+summary board above it, the bottom one under it; an offering disc's beside it (away from the summary board); a
+bonfire's under its circle; a path slot's inside it, alternately on two lines; a button's under it.
 
 Item ids (the click targets; see :data:`TARGETS`). Pieces drawn on an item target it.
 
@@ -64,7 +74,8 @@ CSS classes name what things are, so tests and browser checks can find them:
   bottom``, ``offering up|empty top|bottom``, ``bonfire lit|unlit has-task``, ``bonfire-disc blue``,
   ``guard-space occupied``, ``portal-space has-portal``, ``path-slot start|built|empty blue``, ``guardian pink
   on-path|on-bonfire``, ``held-tile boat none``, ``held-resource gold``, ``gnome-card elder recruited``;
-* strip: ``strip``, ``step-words``, ``button``, ``button-label``; selected items get an outline ``selection``.
+* strip: ``strip``, ``step-words``, ``note illegal|info|error`` (its lines ``note-text``), ``button``,
+  ``button-label``; selected items get an outline ``selection``.
 
 Every piece has a ``title`` (hover text) saying what it is.
 """
@@ -72,6 +83,7 @@ Every piece has a ``title`` (hover text) saying what it is.
 from __future__ import annotations
 
 import math
+import textwrap
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -80,8 +92,8 @@ from explorer.bonfire.components import COUNTDOWN, END_TRIGGER, OWN_DATA, Compon
 
 from ..svg import SvgImage, scene_to_svg
 
-__all__ = ["BOARDS_PER_ROW", "BOARD_H", "BOARD_W", "CENTRAL_HEIGHT", "MAP_BOX", "PLAYER_FILL", "TARGETS", "WIDTH",
-           "board_scene", "board_svg", "colour_of", "step_words"]
+__all__ = ["BOARDS_PER_ROW", "BOARD_H", "BOARD_W", "CENTRAL_HEIGHT", "MAP_BOX", "NOTE_LINES", "NOTE_STYLE",
+           "PLAYER_FILL", "TARGETS", "WIDTH", "board_scene", "board_svg", "colour_of", "step_words"]
 
 TARGETS = ("island:<island id>", "entrance", "task:<disc id>", "guardian:<colour>", "gb:<space id>",
            "gnome:<card id>", "path-display:<slot>", "seat:<seat id>", "common:<task id>", "p<k>:fate:<r>,<c>",
@@ -102,9 +114,16 @@ BOARD_W, BOARD_H = 680, 272
 BOARDS_PER_ROW = 2
 """Player boards side by side under the central board."""
 BOARD_GAP = 8
-STRIP_HEIGHT = 84
-"""Height of the strip at the bottom (the step line and the buttons)."""
+STRIP_HEIGHT = 70
+"""Least height of the strip with buttons (the step line and a row of buttons), between the central board and the
+player boards."""
 BUTTON_HEIGHT = 28
+NOTE_LINES = 3
+"""A note in the strip is wrapped to at most this many lines."""
+NOTE_SIZE = 12.5
+NOTE_STYLE = {"illegal": ("#fde7e4", "#c0392b", "#8e1b10"), "error": ("#f6d3d0", "#7b1d12", "#5a0f06"),
+              "info": ("#e4eefa", "#2e6fb7", "#1b4a80")}
+"""Fill, outline and text colour of a note in the strip by its kind."""
 
 _NAMED = {"orange": "#e67e22", "green": "#2e8b57", "black": "#262626", "white": "#fafafa", "red": "#c0392b",
           "blue": "#2e6fb7", "yellow": "#f1c40f", "purple": "#8e44ad", "pink": "#ec87c0", "grey": "#9a9a9a",
@@ -162,6 +181,20 @@ def _fit(text: str, width: float, size: float) -> float:
     return _r(min(size, max(8.0, width / (0.62 * max(len(text), 1)))))
 
 
+def _em(text: str) -> float:
+    """A generous estimate of ``text``'s width in font sizes (wide sans-serif fonts such as DejaVu Sans): narrow
+    letters 0.32, ``f r t`` 0.42, ``m w`` and ``M W`` 0.98, other capitals 0.75, the rest 0.63."""
+    def one(ch: str) -> float:
+        if ch in "ilj.,:;'!|I ":
+            return 0.32
+        if ch in "frt-":
+            return 0.42
+        if ch in "mwMW":
+            return 0.98
+        return 0.75 if ch.isupper() else 0.63
+    return sum(map(one, text))
+
+
 def _words(name: str) -> str:
     return name.replace("_", " ")
 
@@ -213,8 +246,13 @@ def _gain_short(gain: Any) -> str:
 
 # ---- the scene -------------------------------------------------------------------------------------------------
 def board_scene(state: State, selection: str | Iterable[str] = (), buttons: Iterable[tuple[str, str]] = (), *,
-                seats: Iterable[int] | None = None, board: bool = True) -> dict[str, Any]:
-    """The scene of ``state`` (see ``widgets.base.SCENE_FORMAT``): the central board, the player boards, the strip.
+                seats: Iterable[int] | None = None, board: bool = True,
+                note: tuple[str, str] | None = None) -> dict[str, Any]:
+    """The scene of ``state`` (see ``widgets.base.SCENE_FORMAT``): the central board, the strip, the player boards.
+
+    The strip (what is due, the ``note``, the buttons) lies between the central board and the player boards, the
+    full width of the scene, so the buttons a click on either brings up appear next to it (at the top when the
+    central board is not drawn).
 
     Args:
         state: any Bonfire position, on any components.
@@ -223,6 +261,11 @@ def board_scene(state: State, selection: str | Iterable[str] = (), buttons: Iter
             ``[("btn:do:pass", "Pass"), ("btn:cancel", "Cancel")]``.
         seats: the seats (0-based) whose player boards are drawn, in that order (default: every seat).
         board: draw the central board.
+        note: ``(kind, text)`` written in the strip under the step line, as given (a refusal's text should name
+            its rule id), e.g. ``("illegal", "refused by bonfire.ignite.when: ...")``; ``kind`` ``"illegal"``
+            (red), ``"error"`` (dark red) or ``"info"`` (blue); another kind is drawn like ``"info"``. The note
+            is an item of class ``note <kind>`` (its hover text the whole text) with lines of class
+            ``note-text`` (long text wrapped to at most :data:`NOTE_LINES` lines, cut with ``…``).
 
     Returns:
         ``{"width", "height", "background", "items"}``; the same arguments give an equal scene.
@@ -247,35 +290,37 @@ def board_scene(state: State, selection: str | Iterable[str] = (), buttons: Iter
     if board:
         items += _central(state)
         y = CENTRAL_HEIGHT
+    strip, h = _strip(state, y + 4, width, list(buttons), chosen, note)
+    items += strip
+    y += 4 + h
     for j, k in enumerate(order):
         row, col = divmod(j, per_row)
         items += _player_board(state, k, MARGIN + col * (BOARD_W + BOARD_GAP), y + 8 + row * (BOARD_H + BOARD_GAP))
     if order:
         rows = (len(order) + per_row - 1) // per_row
         y += 8 + rows * (BOARD_H + BOARD_GAP)
-    strip, h = _strip(state, y + 4, width, list(buttons), chosen)
-    items += strip
-    height = y + 4 + h
     items += _outlines(items, chosen)
     items = [{k: v for k, v in item.items() if v is not None} for item in items]
-    return {"width": _r(width), "height": _r(height), "background": BACKGROUND, "items": items}
+    return {"width": _r(width), "height": _r(y), "background": BACKGROUND, "items": items}
 
 
 def board_svg(state: State, selection: str | Iterable[str] = (), buttons: Iterable[tuple[str, str]] = (), *,
-              seats: Iterable[int] | None = None, board: bool = True,
+              seats: Iterable[int] | None = None, board: bool = True, note: tuple[str, str] | None = None,
               highlights: Mapping[str, Mapping[str, str]] | None = None, width: int | None = None) -> SvgImage:
-    """A static picture of ``state`` for notebooks (displays itself in Jupyter; ``str()`` is the SVG text).
+    """A static picture of ``state`` for notebooks (displays itself in Jupyter; ``str()`` is the SVG text). It
+    scales down to the width of the notebook cell (never above its own width; see ``widgets.svg``).
 
     Args:
-        selection, buttons, seats, board: as :func:`board_scene`.
-        highlights: ``{item id: {"label", "tone"}}`` outlines, as the interactive view draws them.
+        selection, buttons, seats, board, note: as :func:`board_scene`.
+        highlights: ``{item id: {"label", "tone"}}`` outlines, as the interactive view draws them (labels at each
+            item's ``label_at``).
         width: display width in pixels (default: the scene's own width).
 
     >>> from explorer.bonfire import new_game
     >>> str(board_svg(new_game(players=2, seed=1), seats=[0], board=False))[:4]
     '<svg'
     """
-    scene = board_scene(state, selection, buttons, seats=seats, board=board)
+    scene = board_scene(state, selection, buttons, seats=seats, board=board, note=note)
     return SvgImage(scene_to_svg(scene, dict(highlights or {}), width=width))
 
 
@@ -363,7 +408,7 @@ def _islands(state: State) -> list[dict[str, Any]]:
         items.append(_circle(x, y, radius, id=iid, fill=SAND if task else ROCK,
                              stroke="#8a6d3b" if island.corner else "#9b8f76",
                              stroke_width=2.6 if island.corner else 1.4,
-                             title=title, clickable=True, label_at=[x, _r(y - radius - 16)],
+                             title=title, clickable=True, label_at=[x, _r(y + radius + (36 if task else 23))],
                              **{"class": " ".join(classes)}))
         items.append(_text(x, y + radius + 10, island.name, 12, weight=700, halo=SEA, target=iid,
                            **{"class": "island-name"}))
@@ -380,6 +425,7 @@ def _islands(state: State) -> list[dict[str, Any]]:
                                  stroke="#333333", stroke_width=1.4, dash=None if left else "3 2",
                                  title=f"{island.guardian} guardians: {left} left on {island.name} (claimed here "
                                        f"with a guardian action tile)", clickable=True,
+                                 label_at=[x, _r(y + radius * 0.45 + 8)],
                                  **{"class": f"guardian-stack {island.guardian}" + ("" if left else " empty")}))
             items.append(_text(x, y + 0.5, f"×{left}", 12, weight=700, fill=_text_on(fill) if left else FAINT,
                                target=gid, **{"class": "guardian-count"}))
@@ -395,7 +441,7 @@ def _islands(state: State) -> list[dict[str, Any]]:
     if waiting:
         title += "; boats waiting: " + ", ".join(_who(state, k) for k in waiting)
     items.append(_rect(ex - 110, ey - 16, 220, 32, rx=16, id="entrance", fill="#e8f1f5", stroke="#7fa7b8",
-                       stroke_width=1.4, dash="5 3", title=title, clickable=True, label_at=[ex, ey - 24],
+                       stroke_width=1.4, dash="5 3", title=title, clickable=True, label_at=[ex + 72, ey],
                        **{"class": "entrance" + (" boat-here" if waiting else "")}))
     items.append(_text(ex - 100, ey, "entrance", 11, anchor="start", fill="#4a6b78", target="entrance",
                        **{"class": "entrance-label"}))
@@ -418,6 +464,9 @@ def _island_content(state: State, island: str, x: float, y: float, radius: float
     step = min(26.0, (2 * radius - 10) / max(n, 1))
     r = min(12.0, step / 2 - 0.5)
     name = c.islands[island].name
+    # labels: under the disc, every other one above it, spread out so that labels on one line are >= 56 apart
+    discs = 0
+    spread = max(1.0, 56 / (2 * step))
     for j, thing in enumerate(content):
         cx = x + (j - (n - 1) / 2) * step
         cy = y + 2
@@ -427,11 +476,13 @@ def _island_content(state: State, island: str, x: float, y: float, radius: float
             fill = colour_of(d.colour)
             items.append(_circle(cx, cy, r, id=tid, fill=fill, stroke="#222222", stroke_width=1.2,
                                  title=_disc_title(c, thing, f"face up on {name}"), clickable=True,
-                                 label_at=[_r(cx), _r(cy + r + 8)],
+                                 label_at=[_r(x + (cx - x) * spread),
+                                           _r(cy + r + 8 if discs % 2 == 0 else cy - r - 8)],
                                  **{"class": f"task-disc {d.colour} level-{d.level}"}))
             items.append(_text(cx, cy + 0.5, str(d.points), 11, weight=700, fill=_text_on(fill), target=tid,
                                **{"class": "task-points"}))
             items.append(_text(cx, cy + r + 7, thing, 8.5, fill="#5a4e40", target=tid, **{"class": "task-id"}))
+            discs += 1
         else:
             colour, _, resource = thing.partition(" ")
             fill = colour_of(colour)
@@ -466,30 +517,32 @@ def _great_bonfire(state: State) -> list[dict[str, Any]]:
         sid = f"gb:{space.id}"
         portals = state.portals[j]
         pointed = state.pointer == space.id
-        w, h = 100, 64
+        w, h = 100, 72      # lines: the name, the action tile, the resource, the portals, the label
         title = (f"Great Bonfire space {_words(space.id)}: {_words(space.action)} action tile, {space.resource} (or "
                  f"2 points); portals here: {', '.join(portals) or 'none'}"
                  + ("; the pointer shows this space" if pointed else ""))
         items.append(_rect(x - w / 2, y - h / 2, w, h, rx=8, id=sid, fill="#fff4dc" if pointed else "#fffaf0",
                            stroke="#b35900" if pointed else "#b9ab8e", stroke_width=2.6 if pointed else 1.2,
-                           title=title, clickable=True, label_at=[_r(x), _r(y + h / 2 + 9)],
+                           title=title, clickable=True, label_at=[_r(x), _r(y + h / 2 - 7)],
                            **{"class": f"gb-space {space.id}" + (" pointed" if pointed else "")}))
         items.append(_text(x, y - h / 2 + 8, _words(space.id), 10, fill=FAINT, target=sid, **{"class": "gb-name"}))
         act = c.action_types[space.action]
-        items.append(_rect(x - w / 2 + 6, y - 15.5, 11, 11, rx=2,
+        items.append(_rect(x - w / 2 + 6, y - 20.5, 11, 11, rx=2,
                            fill=_ACTION_COLOUR.get(act.colour, colour_of(act.colour)),
                            stroke="#555555", stroke_width=0.8, target=sid, title=title,
                            **{"class": f"gb-action {space.action}"}))
-        items.append(_text(x - w / 2 + 21, y - 9.5, act.name, _fit(act.name, w - 25, 10.5), anchor="start",
+        items.append(_text(x - w / 2 + 21, y - 14.5, act.name, _fit(act.name, w - 25, 10.5), anchor="start",
                            weight=600, target=sid, **{"class": "gb-reward action"}))
-        items.append(_text(x - w / 2 + 21, y + 3.5, f"{space.resource} / 2 pts", 10, anchor="start", fill="#5a4e40",
-                           target=sid, **{"class": "gb-reward resource"}))
+        reward = f"{space.resource} / 2 pts"
+        indent = 21 if _em(reward) * 10 <= w - 25 else 6      # under the action's name, or from the left when long
+        items.append(_text(x - w / 2 + indent, y - 1.5, reward, _r(min(10.0, (w - indent - 4) / _em(reward))),
+                           anchor="start", fill="#5a4e40", target=sid, **{"class": "gb-reward resource"}))
         for p, symbol in enumerate(portals):
             px = x - w / 2 + 15 + p * 23.5
-            items.append(_rect(px - 10.5, y + 12, 21, 16, rx=4, fill="#6c5ce7", stroke="#3d3199", stroke_width=0.8,
+            items.append(_rect(px - 10.5, y + 5, 21, 16, rx=4, fill="#6c5ce7", stroke="#3d3199", stroke_width=0.8,
                                target=sid, title=f"a {symbol} portal on space {_words(space.id)}",
                                **{"class": f"portal {symbol}"}))
-            items.append(_text(px, y + 20.5, shorts[symbol] if symbol in shorts else symbol[:2], 10, weight=700,
+            items.append(_text(px, y + 13.5, shorts[symbol] if symbol in shorts else symbol[:2], 10, weight=700,
                                fill="#ffffff", target=sid, **{"class": "portal-label"}))
         if pointed:
             ux, uy = math.cos(angle), math.sin(angle)
@@ -522,7 +575,7 @@ def _common_and_council(state: State) -> list[dict[str, Any]]:
                  + ("; its neutral novice still guards it" if guarded else "; its neutral novice went to the council")
                  + (f"; fulfilled by {', '.join(done)}" if done else ""))
         items.append(_rect(x0, y, w, 31, rx=5, id=cid, fill="#fffaf0", stroke="#b9ab8e", stroke_width=1.1,
-                           title=title, clickable=True, label_at=[_r(x0 + w - 40), _r(y + 15.5)],
+                           title=title, clickable=True, label_at=[_r(x0 + w - 48), _r(y + 25)],
                            **{"class": f"common-task {tid}" + (" guarded" if guarded else "")}))
         items.append(_text(x0 + 6, y + 9.5, f"{task.name} · {task.points} pts", 11.5, anchor="start", weight=600,
                            target=cid, **{"class": "common-name"}))
@@ -550,7 +603,7 @@ def _common_and_council(state: State) -> list[dict[str, Any]]:
         title = (f"Council seat {_words(seat_id)}: a novice taking it earns {', '.join(g.text for g in bonus)}; "
                  f"novices here: {', '.join(novices) or 'none'}")
         items.append(_rect(x, y, sw, 64, rx=6, id=sid, fill="#fbf3df", stroke="#a08a5c", stroke_width=1.2,
-                           title=title, clickable=True, label_at=[_r(x + sw / 2), _r(y + 70)],
+                           title=title, clickable=True, label_at=[_r(x + sw / 2), _r(y + 57)],
                            **{"class": f"council-seat {seat_id}" + (" taken" if novices else "")}))
         items.append(_text(x + sw / 2, y + 9, _words(seat_id), 10, fill=FAINT, target=sid, **{"class": "seat-name"}))
         for m, gain in enumerate(bonus[:2]):
@@ -561,7 +614,7 @@ def _common_and_council(state: State) -> list[dict[str, Any]]:
         for m, colour in enumerate(novices):
             r_, c_ = divmod(m, per)
             nx = x + 9 + c_ * 13
-            ny = y + 48 + r_ * 11 - (5 if len(novices) > per else 0)
+            ny = y + 44 + r_ * 11 - (5 if len(novices) > per else 0)
             items.append(_circle(nx, ny, 5, fill=colour_of(colour), stroke="#333333", stroke_width=1,
                                  target=sid, title=f"{'a neutral' if colour == 'neutral' else colour + chr(39) + 's'} "
                                                    f"novice on {_words(seat_id)}",
@@ -594,13 +647,13 @@ def _gnome_card(c: Components, card: str, x: float, y: float, w: float, h: float
         title = f"Specialist {s.name} ({s.id}): recruited for {s.resource}; {s.ability}"
         name = s.name
     items = [_rect(x, y, w, h, rx=6, id=cid, fill=fill, stroke="#8a7f5a" if kind == "elder" else "#5b7fa8",
-                   stroke_width=1.2, title=title, clickable=True, label_at=[_r(x + w / 2), _r(y + h + 8)],
+                   stroke_width=1.2, title=title, clickable=True, label_at=[_r(x + w / 2), _r(y + h - 8)],
                    **{"class": f"gnome-card {kind}{extra}"})]
     lines = _card_lines(name)
     for m, line in enumerate(lines):
         items.append(_text(x + w / 2, y + 11 + m * 12 + (6 if len(lines) == 1 else 0), line, 11, weight=700,
                            target=cid, **{"class": "gnome-name"}))
-    items.append(_text(x + w / 2, y + h - 9, sub, 10.5, fill="#4a4036", target=cid, **{"class": "gnome-cost"}))
+    items.append(_text(x + w / 2, y + h - 23, sub, 10.5, fill="#4a4036", target=cid, **{"class": "gnome-cost"}))
     return items
 
 
@@ -608,7 +661,7 @@ def _gnome_display(state: State) -> list[dict[str, Any]]:
     c = state.components
     items: list[dict[str, Any]] = []
     y = 428
-    w, h, gap = 104, 52, 6
+    w, h, gap = 104, 60, 6     # a card: its name (1-2 lines), its cost, a line for a label
     x = MARGIN + 4
     for label, shown, note in (("Elders (points at once)", state.elders, "elder"),
                                ("Specialists (ability: hover)", state.specialists, "specialist")):
@@ -622,19 +675,20 @@ def _gnome_display(state: State) -> list[dict[str, Any]]:
                 items += _gnome_card(c, card, cx, y, w, h, f"gnome:{card}")
         x += len(shown) * (w + gap) + 24
     if state.reserve:
-        items.append(_text(x - 18, y + h + 12, f"reserve: {_plural(len(state.reserve), 'specialist')} face down", 10,
+        items.append(_text(x - 18, y + h + 10, f"reserve: {_plural(len(state.reserve), 'specialist')} face down", 10,
                            anchor="end", fill=FAINT, title="the face-down specialist reserve",
                            **{"class": "reserve"}))
     return items
 
 
 def _path_tile(kind: str | None, x: float, y: float, w: float, h: float, pid: str, title: str,
-               extra: str = "", cost: int | None = None) -> list[dict[str, Any]]:
-    """A path tile (``kind`` ``"blue herbs"``) or an empty place at ``(x, y)``."""
+               extra: str = "", cost: int | None = None, label_dy: float | None = None) -> list[dict[str, Any]]:
+    """A path tile (``kind`` ``"blue herbs"``) or an empty place at ``(x, y)``; a highlight label goes under it, or
+    inside it ``label_dy`` under its top."""
+    label_at = [_r(x + w / 2), _r(y + h + 8 if label_dy is None else y + label_dy)]
     if kind is None:
         items = [_rect(x, y, w, h, rx=5, id=pid, fill="#fbf7ee", stroke="#a99f86", stroke_width=1.1, dash="4 3",
-                       title=title, clickable=True, label_at=[_r(x + w / 2), _r(y + h + 8)],
-                       **{"class": f"{extra} empty".strip()})]
+                       title=title, clickable=True, label_at=label_at, **{"class": f"{extra} empty".strip()})]
         if cost is not None:
             items.append(_text(x + w / 2, y + h / 2, f"cost {cost}", 10, fill=FAINT, target=pid,
                                **{"class": "path-cost"}))
@@ -642,13 +696,12 @@ def _path_tile(kind: str | None, x: float, y: float, w: float, h: float, pid: st
     crystal, _, resource = kind.partition(" ")
     cfill = colour_of(crystal)
     items = [_rect(x, y, w, h, rx=5, id=pid, fill="#f4ead2", stroke="#7d6b4a", stroke_width=1.3, title=title,
-                   clickable=True, label_at=[_r(x + w / 2), _r(y + h + 8)],
-                   **{"class": f"{extra} {crystal}".strip()}),
-             {"shape": "polygon", "points": [[_r(x + w / 2), _r(y + 3)], [_r(x + w / 2 + 8), _r(y + 12)],
-                                             [_r(x + w / 2), _r(y + 21)], [_r(x + w / 2 - 8), _r(y + 12)]],
+                   clickable=True, label_at=label_at, **{"class": f"{extra} {crystal}".strip()}),
+             {"shape": "polygon", "points": [[_r(x + w / 2), _r(y + 2)], [_r(x + w / 2 + 8), _r(y + 10)],
+                                             [_r(x + w / 2), _r(y + 18)], [_r(x + w / 2 - 8), _r(y + 10)]],
               "fill": cfill, "stroke": "#333333", "stroke_width": 0.8, "target": pid, "title": title,
               "class": f"crystal {crystal}"},
-             _text(x + w / 2, y + h - 8, resource, _fit(resource, w - 4, 10.5), weight=600, target=pid,
+             _text(x + w / 2, y + h - 7, resource, _fit(resource, w - 4, 10.5), weight=600, target=pid,
                    **{"class": "path-resource"})]
     return items
 
@@ -659,13 +712,13 @@ def _bottom_row(state: State) -> list[dict[str, Any]]:
     y = 520
     x = MARGIN + 4
     items.append(_text(x, y - 8, "Path tiles on display", 12, anchor="start", weight=700, **{"class": "heading"}))
+    left = sum(state.path_pile) + len(state.path_bottom)
+    items.append(_text(x + 160, y - 8, f"({left} face down)", 10, anchor="start", fill=FAINT,
+                       title=f"{_plural(left, 'path tile')} face down", **{"class": "path-pile"}))
     for j, kind in enumerate(state.path_display):
         title = (f"Path display slot {j}: " + (f"a path tile with a {kind.split()[0]} crystal and "
                                                f"{kind.split(' ', 1)[1]}" if kind else "empty"))
         items += _path_tile(kind, x + j * 62, y, 56, 44, f"path-display:{j}", title, extra="path-display")
-    left = sum(state.path_pile) + len(state.path_bottom)
-    items.append(_text(x, y + 56, f"{_plural(left, 'path tile')} face down", 10, anchor="start", fill=FAINT,
-                       **{"class": "path-pile"}))
     symbols = ", ".join(f"{short} {_words(a)}" for a, short in _shorts(c.action_types).items())
     portals = ", ".join(f"{short} {p}" for p, short in _shorts(c.portal_symbols).items())
     items.append(_text(290, y + 56, f"fate symbols: {symbols} · portals: {portals}", 10, anchor="start", fill=FAINT,
@@ -708,16 +761,20 @@ def _bottom_row(state: State) -> list[dict[str, Any]]:
 
 def _tile_chip(c: Components, action: str, n: int, x: float, y: float, w: float, h: float, tid: str | None,
                cls: str, title: str) -> list[dict[str, Any]]:
+    """An action tile chip: the tile's face (its name, cut to 5 letters when longer than 6, sized to fit inside
+    the face) over the count ``n``."""
     act = c.action_types[action]
     fill = _ACTION_COLOUR.get(act.colour, colour_of(act.colour))
+    name = act.name[:5] if len(act.name) > 6 else act.name
+    size = _r(min(9.5, (w - 8) / max(_em(name), 0.1)))
     items = [_rect(x, y, w, h, rx=5, id=tid, fill="#fffaf0" if n else "#f1ece1", stroke="#a99f86",
                    stroke_width=1, title=title, clickable=True if tid else None,
                    label_at=[_r(x + w / 2), _r(y + h + 8)] if tid else None,
                    opacity=None if n else 0.7, **{"class": cls + ("" if n else " none")}),
-             _rect(x + 4, y + 4, w - 8, h / 2 - 4, rx=3, fill=fill, stroke="#555555", stroke_width=0.7,
+             _rect(x + 3, y + 3, w - 6, h / 2 - 3, rx=3, fill=fill, stroke="#555555", stroke_width=0.7,
                    target=tid, title=title, **{"class": f"tile-face {action}"}),
-             _text(x + w / 2, y + 4 + (h / 2 - 4) / 2, act.name[:5] if len(act.name) > 6 else act.name, 9.5,
-                   fill=_text_on(fill), target=tid, **{"class": "tile-name"}),
+             _text(x + w / 2, y + 3 + (h / 2 - 3) / 2, name, size, fill=_text_on(fill), target=tid,
+                   **{"class": "tile-name"}),
              _text(x + w / 2, y + h * 0.75 + 1, str(n), 12, weight=700, fill=INK if n else FAINT, target=tid,
                    **{"class": "tile-count"})]
     return items
@@ -861,7 +918,8 @@ def _stack_and_offerings(state: State, k: int, x0: float, y0: float) -> list[dic
         items.append(_rect(x0, y - 1, 3 * cs + 2, cs + 2, rx=2, id=sid, fill="#ffffff",
                            stroke="#1d1d1d" if sid else "#9c8f76", stroke_width=1.3 if sid else 0.8, title=title,
                            clickable=True if sid else None,
-                           label_at=[_r(x0 + 3 * cs + 14), _r(y + cs / 2)] if sid else None,
+                           label_at=([_r(x0 + 22), _r(y - 9)] if j == 0 else [_r(x0 + 22), _r(y + cs + 9)])
+                           if sid else None,
                            **{"class": f"stack-tile {pos}".strip()}))
         for m, symbol in enumerate(symbols):
             act = c.action_types.get(symbol)
@@ -882,7 +940,7 @@ def _stack_and_offerings(state: State, k: int, x0: float, y0: float) -> list[dic
                  + (f"{up} face up" if up else "no disc face up") + f", {down} face down under it")
         fill = colour_of(up) if up else "#ffffff"
         items.append(_circle(x, y, 13, id=oid, fill=fill, stroke="#333333", stroke_width=1.3,
-                             dash=None if up else "3 2", title=title, clickable=True, label_at=[_r(x), _r(y + 22)],
+                             dash=None if up else "3 2", title=title, clickable=True, label_at=[_r(x + 36), _r(y)],
                              **{"class": f"offering {'up' if up else 'empty'} {name}"}))
         items.append(_text(x, y + 0.5, (up or "–")[:3], 9.5, weight=700, fill=_text_on(fill) if up else FAINT,
                            target=oid, **{"class": "offering-label"}))
@@ -941,7 +999,7 @@ def _bonfires_and_path(state: State, k: int, x0: float, y0: float) -> list[dict[
             title = f"{seat.colour}'s bonfire {b.id}: no task disc yet"
         items.append(_circle(x, by, min(23.0, w / 2 - 1), id=bid, fill="#f39c12" if lit else "#6b4f3a",
                              stroke="#b35900" if lit else "#3d2b1f", stroke_width=2.2 if lit else 1.2, title=title,
-                             clickable=True, label_at=[_r(x), _r(by)],
+                             clickable=True, label_at=[_r(x), _r(by + 29)],
                              **{"class": f"bonfire {'lit' if lit else 'unlit'}" + (" has-task" if disc else "")}))
         if disc:
             d = c.task_discs[disc]
@@ -981,10 +1039,10 @@ def _bonfires_and_path(state: State, k: int, x0: float, y0: float) -> list[dict[
             title = (f"{seat.colour}'s starting path tile: a guardian ending her move here gains "
                      f"{pb.start_resource}")
             items.append(_rect(x - w / 2, py, w, 44, rx=5, id=pid, fill="#e9e0c8", stroke="#5a4a2a", stroke_width=1.6,
-                               title=title, clickable=True, label_at=[_r(x), _r(py + 52)],
+                               title=title, clickable=True, label_at=[_r(x), _r(py + 27)],
                                **{"class": "path-slot start"}))
-            items.append(_text(x, py + 8, "start", 9.5, weight=700, target=pid, **{"class": "path-start"}))
-            items.append(_text(x, py + 19, pb.start_resource, 9.5, fill="#5a4e40", target=pid,
+            items.append(_text(x, py + 7, "start", 9.5, weight=700, target=pid, **{"class": "path-start"}))
+            items.append(_text(x, py + 17, pb.start_resource, 9.5, fill="#5a4e40", target=pid,
                                **{"class": "path-resource"}))
         else:
             kind = seat.path[i - 1] if i - 1 < len(seat.path) else None
@@ -994,13 +1052,14 @@ def _bonfires_and_path(state: State, k: int, x0: float, y0: float) -> list[dict[
             else:
                 title = f"{seat.colour}'s path slot {i}: empty; building it costs {cost} path tile{'s' * (cost != 1)}"
             items += _path_tile(kind, x - w / 2, py, w, 44, pid, title,
-                                extra="path-slot built" if kind else "path-slot", cost=cost)
+                                extra="path-slot built" if kind else "path-slot", cost=cost,
+                                label_dy=23 if i % 2 else 37)   # neighbours' labels on different lines
         walkers = on_path.get(i, [])
         where = "the starting tile" if i == 0 else f"path tile {i}"
         for m, colour in enumerate(walkers):
             if i == 0:   # a row under the words (up to 5 guardians may wait here)
                 step = min(12.0, (w - 10) / max(len(walkers) - 1, 1))
-                gx, gy = x - (len(walkers) - 1) * step / 2 + m * step, py + 33
+                gx, gy = x - (len(walkers) - 1) * step / 2 + m * step, py + 37.5
             else:        # beside the crystal, then under it
                 row, side = divmod(m, 2)
                 gx, gy = x + (-1 if side == 0 else 1) * (w / 2 - 9), py + 12 + row * 14
@@ -1010,30 +1069,36 @@ def _bonfires_and_path(state: State, k: int, x0: float, y0: float) -> list[dict[
 
 
 def _holdings(state: State, k: int, x0: float, y0: float) -> list[dict[str, Any]]:
+    """The action tiles and resources held (one chip per kind, in ``state.index`` order, all on one line within the
+    board), then the gnomes recruited and the common tasks fulfilled."""
     seat, c, ix = state.seats[k], state.components, state.index
     items: list[dict[str, Any]] = [_text(x0, y0 + 10, "tiles", 11, anchor="start", weight=700,
                                          **{"class": "holding-label"})]
-    x = x0 + 34
+    tiles_at, label_w, gap = 36.0, 72.0, 9.0        # the "tiles" label's room, the "resources" label's, a gap
+    room = BOARD_W - 20 - tiles_at - gap - label_w
+    pitch = _r(min(47.0, room / max(len(ix.actions) + len(ix.resources), 1)))
+    cw = pitch - 3
+    x = x0 + tiles_at
     for action, n in zip(ix.actions, seat.tiles):
-        items += _tile_chip(c, action, n, x, y0, 38, 30, f"p{k}:tile:{action}", f"held-tile {action}",
+        items += _tile_chip(c, action, n, x, y0, cw, 30, f"p{k}:tile:{action}", f"held-tile {action}",
                             f"{seat.colour} holds {n} {c.action_types[action].name} action tile{'s' * (n != 1)}")
-        x += 41
-    x += 10
+        x += pitch
+    x += gap - 3
     items.append(_text(x, y0 + 10, "resources", 11, anchor="start", weight=700, **{"class": "holding-label"}))
-    x += 62
+    x += label_w
     for resource, n in zip(ix.resources, seat.resources):
         rid = f"p{k}:resource:{resource}"
         fill = colour_of(resource)
-        items.append(_rect(x, y0, 44, 30, rx=5, id=rid, fill="#fffaf0" if n else "#f1ece1", stroke="#a99f86",
+        items.append(_rect(x, y0, cw, 30, rx=5, id=rid, fill="#fffaf0" if n else "#f1ece1", stroke="#a99f86",
                            stroke_width=1, opacity=None if n else 0.7, title=f"{seat.colour} holds {n} {resource}",
-                           clickable=True, label_at=[_r(x + 22), _r(y0 + 38)],
+                           clickable=True, label_at=[_r(x + cw / 2), _r(y0 + 38)],
                            **{"class": f"held-resource {resource}" + ("" if n else " none")}))
         items.append(_circle(x + 10, y0 + 15, 7, fill=fill, stroke="#555555", stroke_width=0.7, target=rid,
                              **{"class": f"resource-dot {resource}"}))
-        items.append(_text(x + 31, y0 + 15.5, str(n), 12, weight=700, fill=INK if n else FAINT, target=rid,
-                           **{"class": "resource-count"}))
-        items.append(_text(x + 22, y0 + 36, resource[:5], 8.5, fill=FAINT, target=rid, **{"class": "resource-name"}))
-        x += 47
+        items.append(_text(x + (cw + 17) / 2, y0 + 15.5, str(n), 12, weight=700, fill=INK if n else FAINT,
+                           target=rid, **{"class": "resource-count"}))
+        items.append(_text(x + cw / 2, y0 + 36, resource[:5], 8.5, fill=FAINT, target=rid, **{"class": "resource-name"}))
+        x += pitch
     # gnomes recruited and common tasks fulfilled
     gy = y0 + 44
     items.append(_text(x0, gy + 12, "gnomes", 11, anchor="start", weight=700, **{"class": "holding-label"}))
@@ -1063,7 +1128,7 @@ def _gnome_chip(c: Components, card: str, x: float, y: float, w: float, gid: str
         title = f"Specialist {s.name} ({s.id}), recruited: {s.ability}"
     return [_rect(x, y, w, 24, rx=5, id=gid, fill="#f6e7a8" if elder else "#cfe0f5",
                   stroke="#8a7f5a" if elder else "#5b7fa8", stroke_width=1.1, title=title, clickable=True,
-                  label_at=[_r(x + w / 2), _r(y + 30)],
+                  label_at=[_r(x + w / 2), _r(y + 18)],
                   **{"class": f"gnome-card {'elder' if elder else 'specialist'} recruited"}),
             _text(x + w / 2, y + 12.5, name, 10.5, weight=600, target=gid, **{"class": "gnome-name"})]
 
@@ -1145,30 +1210,51 @@ def _button(bid: str, label: str, x: float, y: float, chosen: bool) -> tuple[lis
     return items, w
 
 
-def _strip(state: State, top: float, width: float, buttons: Sequence[tuple[str, str]],
-           chosen: set[str]) -> tuple[list[dict[str, Any]], float]:
+def _note(kind: str, text: str, top: float, width: float) -> tuple[list[dict[str, Any]], float]:
+    """The note box (see :func:`board_scene`) with its top at ``top``: its items and its height."""
+    fill, stroke, ink = NOTE_STYLE.get(kind, NOTE_STYLE["info"])
+    per_line = max(20, int((width - 2 * MARGIN - 20) / (0.6 * NOTE_SIZE)))
+    lines = textwrap.wrap(text, per_line) or [""]
+    if len(lines) > NOTE_LINES:
+        lines = lines[:NOTE_LINES]
+        lines[-1] = lines[-1][:per_line - 1].rstrip() + "…"
+    height = 10 + 17 * len(lines)
+    items = [_rect(MARGIN, top, width - 2 * MARGIN, height, rx=6, fill=fill, stroke=stroke, stroke_width=2,
+                   title=text, **{"class": f"note {kind}"})]
+    for m, line in enumerate(lines):
+        items.append(_text(MARGIN + 10, top + 13.5 + 17 * m, line, NOTE_SIZE, anchor="start", weight=600, fill=ink,
+                           title=text, **{"class": "note-text"}))
+    return items, height
+
+
+def _strip(state: State, top: float, width: float, buttons: Sequence[tuple[str, str]], chosen: set[str],
+           note: tuple[str, str] | None = None) -> tuple[list[dict[str, Any]], float]:
+    """The strip from ``top``: the step line, the note, the buttons (wrapped into rows); its items and height."""
     items: list[dict[str, Any]] = []
     y = top + 16
     items.append(_text(MARGIN, y, step_words(state), 13.5, anchor="start", weight=700,
                        fill="#7a2318" if state.is_terminal else INK, **{"class": "step-words"}))
-    if not buttons:
-        height = 30.0
-        items.insert(0, _rect(0, top - 4, width, height + 4, fill="#e2d6bd", **{"class": "strip"}))
-        return items, height
-    y += 16
-    x = MARGIN
-    for bid, label in buttons:
-        parts, w = _button(bid, label, x, y, bid in chosen)
-        if x + w > width - MARGIN and x > MARGIN:
-            y += BUTTON_HEIGHT + 8
-            x = MARGIN
-            parts, w = _button(bid, label, x, y, bid in chosen)
+    y += 12
+    if note is not None:
+        kind, text = note
+        parts, h = _note(str(kind), str(text), y, width)
         items += parts
-        x += w + 8
-    y += BUTTON_HEIGHT + 22
-    height = max(y - top, STRIP_HEIGHT)
+        y += h + 4
+    if buttons:
+        y += 4
+        x = MARGIN
+        for bid, label in buttons:
+            parts, w = _button(bid, label, x, y, bid in chosen)
+            if x + w > width - MARGIN and x > MARGIN:
+                y += BUTTON_HEIGHT + 8
+                x = MARGIN
+                parts, w = _button(bid, label, x, y, bid in chosen)
+            items += parts
+            x += w + 8
+        y += BUTTON_HEIGHT + 10
+    height = _r(max(y - top, STRIP_HEIGHT if buttons else 30.0))
     items.insert(0, _rect(0, top - 4, width, height + 4, fill="#e2d6bd", **{"class": "strip"}))
-    return items, _r(height)
+    return items, height
 
 
 def _outlines(items: list[dict[str, Any]], ids: set[str]) -> list[dict[str, Any]]:

@@ -329,6 +329,16 @@ def _combine(labels: list[str]) -> str:
     return distinct[0] if len(distinct) == 1 else f"{len(labels)} ways"
 
 
+def _note_of(message: dict[str, str] | None) -> tuple[str, str] | None:
+    """The strip's note for a view message: ``(kind, text)``; a refusal ends with the rule's title and id."""
+    if not message or not message.get("text"):
+        return None
+    text = message["text"]
+    if message.get("rule"):
+        text = f"{text} — {message.get('title', '')} ({message['rule']})"
+    return message.get("kind", "info"), text
+
+
 def _button_mark(mark: dict[str, str]) -> dict[str, str]:
     """``mark`` with its label moved to the hover ``tip`` (a button's own text says what it does, and a label
     drawn over it would cover the next one)."""
@@ -517,11 +527,18 @@ class BonfireView(StepChance, BoardView):
         return list(sel[1]) if sel and sel[0] == "pick" else []
 
     # ---- drawing -------------------------------------------------------------------------------------------
+    def refresh(self, message: dict[str, str] | None = None) -> None:
+        """Redraw (see :meth:`BoardView.refresh`); the message (a refusal with its rule, a hint) is also written
+        in the board's strip, beside the buttons, where the user is looking."""
+        self._note = _note_of(message)
+        super().refresh(message)
+
     def render_scene(self, state: State) -> dict[str, Any]:
         """The scene of ``widgets.bonfire.scene.board_scene``: the clicked items outlined, the strip's buttons
         (choices and ``Cancel`` while a pick is under way, the step buttons ``btn:do:<notation>``, ``Let chance
-        decide`` at a chance step)."""
-        return board_scene(state, self._selected_ids(), self._buttons(state), seats=self.seats, board=self.board)
+        decide`` at a chance step) and the message of the last click (:meth:`refresh`)."""
+        return board_scene(state, self._selected_ids(), self._buttons(state), seats=self.seats, board=self.board,
+                           note=getattr(self, "_note", None))
 
     def highlights_for(self, state: State) -> dict[str, dict[str, str]]:
         """Lit items with their labels (:func:`action_label`):
