@@ -91,11 +91,11 @@ def page(browser):
     context.close()
 
 
-def screenshot(page, name: str) -> Path:
-    """Save a full-page screenshot under artifacts/screenshots and return its path."""
+def screenshot(page, name: str, *, full_page: bool = True) -> Path:
+    """Save a screenshot (the full page, or what the window shows) under artifacts/screenshots; return its path."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     path = SCREENSHOTS / f"{name}.png"
-    page.screenshot(path=str(path), full_page=True)
+    page.screenshot(path=str(path), full_page=full_page)
     return path
 
 

@@ -56,8 +56,11 @@ def test_bonfire_app_plays_refuses_and_undoes(page, voila_url):
     message = page.locator(".rx-message-illegal")
     assert "(bonfire.ignite.when)" in page.locator(".rx-why").inner_text()
     assert status(page).startswith("Orange to act")
+    note = page.locator(f"{BOARD} .note-text").first  # the refusal is written in the board's strip too
+    note.scroll_into_view_if_needed()
+    assert "(bonfire.ignite.when)" in "".join(page.locator(f"{BOARD} .note-text").all_text_contents())
+    screenshot(page, "bonfire-app-illegal-click", full_page=False)
     message.scroll_into_view_if_needed()
-    screenshot(page, "bonfire-app-illegal-click")
 
     # a paid action by one click: the path tile on display slot 0 goes onto orange's path
     assert "built" not in classes(page, "p0:path:1").split()
