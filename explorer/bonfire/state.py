@@ -33,8 +33,8 @@ from .rules import RULES
 
 __all__ = ["Seat", "Step", "State", "Index", "PLAY_CATEGORIES", "VERSION"]
 
-VERSION = "1"
-"""The position format version written by :meth:`State.to_dict`."""
+VERSION = "2"
+"""The engine version written into saved records (``Record.version``); it changes when a rule changes what is legal."""
 
 PLAY_CATEGORIES = ("elders", "council", "great_bonfire", "countdown", "specialists")
 """Points scored during play, by what scored them: recruited elders, council seats, the Great Bonfire's 2
