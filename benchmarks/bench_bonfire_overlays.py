@@ -6,7 +6,8 @@ positions where a player is to choose an option of their turn: the middle one of
 usually holds too many action tiles to place a fate tile, so the yields are the geometric ones), and the one
 nearest the middle where a fate tile may be placed ("placeable": every placement is valued by applying it, the
 costly case). Random play picks any legal action uniformly (the property tests' random player). Each time is the
-best of 3 runs (the machine may be shared).
+best of 3 runs (the machine may be shared). Last, the board view's redraw in Python (scene, highlights, panel) at
+the middle positions.
 """
 
 from __future__ import annotations
@@ -20,8 +21,11 @@ from explorer.bonfire import State, new_game
 from explorer.bonfire.actions import PlaceFate
 from explorer.core import Record
 from widgets.bonfire.overlays import fate_yield, fate_yield_figure, score_now, score_now_figure, scores_over_time_figure
+from widgets.bonfire.view import BonfireView
 
 GAMES = 30
+_VIEW = BonfireView(Record("bonfire", seed=1, options={"players": 2}))
+"""A view whose drawing methods the redraw benchmark calls on other positions (no widget traffic is measured)."""
 
 
 def game_states(seed: int, players: int) -> list[State]:
@@ -82,7 +86,21 @@ def main() -> dict[str, float]:
     dt = best_of(lambda: scores_over_time_figure(record))
     out["scores_over_time_figure ms"] = dt * 1e3
     print(f"scores_over_time_figure (a whole random 3-player game, {len(record)} actions): {dt * 1e3:.0f} ms")
+
+    redraws = [best_of(lambda s=s: _redraw(s)) for s in sets["middle"]]
+    med, top = _ms(redraws)
+    out["view redraw median ms"], out["view redraw max ms"] = med, top
+    print(f"view redraw in Python (scene, highlights and panel of a BonfireView) at the middle positions: median "
+          f"{med:.1f} ms, max {top:.1f} ms")
     return out
+
+
+def _redraw(state: State) -> None:
+    """What a click costs the kernel besides the engine: the board view's scene, highlights and side panel."""
+    view = _VIEW
+    view.render_scene(state)
+    view.highlights_for(state)
+    view.panel_sections(state)
 
 
 if __name__ == "__main__":
