@@ -138,6 +138,7 @@ class OverlayTabs:
         if record is None:
             self.note.value = refusal
             return
+        self.record_note.value = ""  # a note about a loaded record no longer applies
         self._start(record, bots)
 
     def overlay_figure(self, index: int | None = None) -> go.Figure:  # pragma: no cover - every app defines it
@@ -188,13 +189,13 @@ class OverlayTabs:
     def load(self, text: str) -> None:
         """Open a saved record (JSON) to step through or continue, every seat yours (hot-seat); a bad one is
         explained in the note above the board and beside the Load button (``record_note``), nothing changes."""
-        record, refusal = open_record(text, self.GAME, self.GAME_TITLE)
+        record, message = open_record(text, self.GAME, self.GAME_TITLE)
         if record is None:
-            self.note.value = refusal
-            self.record_note.value = refusal
+            self.note.value = message
+            self.record_note.value = message
             return
         self.record_note.value = (f"<i>Loaded: {len(record)} actions, shown at position {record.cursor}; the board "
-                                  "above shows it.</i>")
+                                  f"above shows it.</i>{message}")  # with any notice (another engine version...)
         self._start(record, set())
 
     # ---- overlays ---------------------------------------------------------------------------------------------

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import warnings
 from typing import Any
 
 from explorer.core import Record
@@ -21,12 +22,15 @@ def new_record(game: str, seed: Any, options: dict[str, Any]) -> tuple[Record | 
 
 
 def open_record(text: str, game: str, title: str) -> tuple[Record | None, str]:
-    """``(record, "")`` for a saved record (JSON) of ``game``, or ``(None, html)`` saying what is wrong with it: not
+    """``(record, notice)`` for a saved record (JSON) of ``game`` (``notice``: ``""``, or html passing on a warning,
+    e.g. that it was saved by another version of the engine), or ``(None, html)`` saying what is wrong with it: not
     a record, a broken one, or a record of another game (``title`` names this one)."""
-    try:
-        record = Record.from_json(text, what="the pasted record")
-    except ValueError as err:  # InvalidRecord and anything the options refuse
-        return None, f"<pre>{html.escape(str(err))}</pre>"
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            record = Record.from_json(text, what="the pasted record")
+        except ValueError as err:  # InvalidRecord and anything the options refuse
+            return None, f"<pre>{html.escape(str(err))}</pre>"
     if record.game != game:
         return None, f"<pre>the pasted record is a game of {html.escape(record.game)}, not {title}</pre>"
-    return record, ""
+    return record, "".join(f"<div><i>Note: {html.escape(str(w.message))}</i></div>" for w in caught)

@@ -106,11 +106,12 @@ class LondonApp:
 
     def load(self, text: str) -> None:
         """Open a saved record (JSON) to step through or continue; a bad one is explained, nothing changes."""
-        record, refusal = open_record(text, "london1666", "London 1666")
+        record, message = open_record(text, "london1666", "London 1666")
         if record is None:
-            self.note.value = refusal
+            self.note.value = message
             return
         self._show_view(record)
+        self.note.value += message  # a notice, e.g. saved by another version of the engine
 
     def show(self, figure: go.Figure | None) -> None:
         """Show ``figure`` under the board (or nothing), drawn for the position the board shows now."""
