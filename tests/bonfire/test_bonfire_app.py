@@ -44,7 +44,8 @@ def test_by_default_you_play_the_first_colour_against_random_players():
     assert app.view.record.actions == ("start-tile spare", "start-tile spare", "start-tile spare",
                                        "path yellow herbs", "draw path red stone", "return yellow", "return yellow",
                                        "return path", "return yellow", "fate f1 2,1 across")
-    assert app.view.status["text"] == "Orange to act: place a fate tile, take an action, or light a bonfire · council 0/10"
+    assert app.view.status["text"] == ("Orange to act: place a fate tile, take an action, or light a bonfire · "
+                                       "council 0/10")
     marks = app.view.highlights
     assert marks["island:mossbank"] == {
         "label": "1 tile ⇄", "tone": "legal",
@@ -169,3 +170,13 @@ def test_the_form_follows_the_game_shown_and_four_players_default_to_three_rando
     bad = Record("bonfire", seed=3, options={"players": 3}).to_dict() | {"options": {"players": 3, "colour": "red"}}
     app.load(json.dumps(bad))
     assert "bonfire has no option &#x27;colour&#x27;; its options are components, players" in app.record_note.value
+
+
+def test_a_loaded_record_sets_the_seed_and_a_version_notice_is_shown_then_cleared_by_a_new_game():
+    app = BonfireApp(seed=SEED, players=2)
+    data = Record("bonfire", seed=11, options={"players": 2}).to_dict() | {"game_version": "1"}
+    app.load(json.dumps(data))
+    assert app.seed.value == 11 and app.view.record.seed == 11
+    assert "saved with bonfire engine version 1; this is version 2" in app.record_note.value
+    app.new_game()  # seed 11, from the form that now shows the loaded game
+    assert app.view.record.seed == 11 and app.record_note.value == ""

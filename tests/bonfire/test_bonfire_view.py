@@ -26,7 +26,7 @@ from explorer.bonfire.payment import pay_exact, payment_words
 from explorer.bonfire.turn import action_cost
 from explorer.core import Record
 from widgets.bonfire.view import (MAX_CHOICES, BonfireView, action_items, action_label, board_label, choice_text,
-                                  cost_words, gains, gains_words, random_kind_first)
+                                  cost_words, gains, gains_words, item_words, random_kind_first)
 from widgets.records import new_record
 
 
@@ -207,8 +207,8 @@ def test_a_task_disc_lights_the_offerings_and_bonfires_then_narrows_to_one():
     assert board_label(state, tasks[0]).startswith(f"{cost.tiles} tile")
     click(view, f"task:{disc}")
     assert view.selection[0] == "pick" and view.selection[1] == (f"task:{disc}",)
-    assert view.message["text"] == (f"{2 * len(empty)} actions on {disc}: click a lit item to narrow them down "
-                                    "(or Cancel).")
+    assert view.message["text"] == (f"{2 * len(empty)} ways with task disc {disc}: click a lit item to narrow them "
+                                    "down (or Cancel).")
     marks = view.highlights
     assert marks[f"task:{disc}"] == {"label": "", "tone": "selected"}
     assert {m for m in marks if m.startswith(f"p{k}:bonfire:")} == {f"p{k}:bonfire:{b}" for b in empty}
@@ -236,8 +236,8 @@ def test_the_great_bonfire_and_gnomes_offer_their_choices_with_costs():
     texts = [text for bid, text in sorted(buttons(view).items()) if bid.startswith("btn:choose:")]
     assert texts == [choice_text(state, a) for a in pairs]
     assert texts[1] == "take 1 guardian tile and 2 points"  # every pair costs the same: on hover
-    assert view.highlights["btn:choose:1"]["tip"] == ("nothing held — missing 1 great bonfire tile: pay with a yellow "
-                                                      "tile or 2 other tiles")
+    assert view.highlights["btn:choose:1"]["tip"] == ("nothing held — missing 1 great bonfire tile: pay with a "
+                                                      "yellow tile or 2 other tiles")
     click(view, "btn:cancel")
     assert view.selection is None and "btn:cancel" not in buttons(view)
     click(view, "gnome:sage")
@@ -544,3 +544,15 @@ def test_a_refusal_is_also_written_in_the_boards_strip():
     assert "(bonfire.ignite.when)" in " ".join(i.get("title", "") + i.get("text", "") for i in notes)
     view.refresh()  # the next redraw without a message clears it
     assert not [i for i in view.scene["items"] if "note-text" in i.get("class", "")]
+
+
+def test_hints_name_board_items_in_words():
+    state = new_game(players=2, seed=4)
+    words = {item: item_words(state, item) for item in (
+        "island:mossbank", "p0:stack:top", "p1:offering:bottom", "p0:fate:1,1", "gb:north_west", "seat:seat_3",
+        "gnome:large_hand", "p0:guard:2", "p0:tile:great_bonfire", "task:t05")}
+    assert words == {"island:mossbank": "Mossbank", "p0:stack:top": "the top fate tile",
+                     "p1:offering:bottom": "the bottom offering disc", "p0:fate:1,1": "square 1,1",
+                     "gb:north_west": "the Great Bonfire's north west space", "seat:seat_3": "council seat 3",
+                     "gnome:large_hand": "Large Hand", "p0:guard:2": "the guardian space of bonfire 2",
+                     "p0:tile:great_bonfire": "your great bonfire tiles", "task:t05": "task disc t05"}

@@ -52,7 +52,8 @@ LEGEND = (
     "<span style='color:#2e8b57'>green outlines</span>: what the player to act can click now, labelled with the "
     "action tiles it costs (<b>⇄</b>: part of the cost is paid with substitutes) or what it gains (+N); hover for "
     "the whole payment or gain; <span style='color:#1f5fbf'>blue</span>: "
-    "selected; buttons under the board: choices that have no place on the board (how to pay, which reward, "
+    "selected; the strip between the central board and the players' boards: what is due, the last message (a "
+    "refusal names its rule) and buttons for choices that have no place on the board (how to pay, which reward, "
     "let chance decide). Hover over anything for its details. "
     "<b>The component data is our own, in the spirit of the game, not the printed components.</b></div>")
 """The legend shown under the board (HTML)."""
@@ -131,6 +132,7 @@ class BonfireApp(OverlayTabs):
         players = record.options.get("players", 3)
         bots = {k for k in bots if 0 <= k < players}
         self.players.value = players  # the form shows the game on the board (e.g. after loading a record)
+        self.seed.value = record.seed
         for k, box in enumerate(self.bot_boxes[:players]):
             box.value = k in bots
         if hasattr(self, "view"):

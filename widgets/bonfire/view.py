@@ -52,7 +52,7 @@ from ..base import BoardView, StepChance
 from .scene import board_scene, step_words
 
 __all__ = ["BonfireView", "MAX_CHOICES", "SUBSTITUTE_MARK", "action_items", "action_label", "board_label",
-           "choice_text", "cost_words", "gains", "gains_words", "random_kind_first"]
+           "choice_text", "cost_words", "gains", "gains_words", "item_words", "random_kind_first"]
 
 MAX_CHOICES = 4
 """At most this many actions left after a click are offered as choice buttons at once (more: click on)."""
@@ -327,6 +327,42 @@ def _combine(labels: list[str]) -> str:
     choice buttons then show each one's)."""
     distinct = list(dict.fromkeys(labels))
     return distinct[0] if len(distinct) == 1 else f"{len(labels)} ways"
+
+
+_PART_WORDS = {"fate": "square {}", "bonfire": "bonfire {}", "guard": "the guardian space of bonfire {}",
+               "portal": "the portal space of bonfire {}", "path": "path position {}", "guardian": "the {} guardian",
+               "tile": "your {} tiles", "resource": "your {}", "gnome": "{}"}
+
+
+def item_words(state: State, item: str) -> str:
+    """A board item (a ``widgets.bonfire.scene`` id) in words for a hint: ``island:mossbank`` -> ``"Mossbank"``;
+    ``p0:stack:top`` -> ``"the top fate tile"``; ``p0:offering:bottom`` -> ``"the bottom offering disc"``;
+    ``p0:fate:1,1`` -> ``"square 1,1"``; ``gb:north_west`` -> ``"the Great Bonfire's north west space"``;
+    ``seat:seat_3`` -> ``"council seat 3"``; other ids: the name after the prefix, underscores as spaces."""
+    kind, _, name = item.partition(":")
+    c = state.components
+    if kind == "island" and name in c.islands:
+        return c.islands[name].name
+    if kind == "task":
+        return f"task disc {name}"
+    if kind == "gb":
+        return f"the Great Bonfire's {name.replace('_', ' ')} space"
+    if kind == "seat":
+        return f"council seat {name.removeprefix('seat_')}"
+    if kind == "gnome":
+        card = c.specialists.get(name) or c.elders.get(name)
+        return card.name if card is not None else name.replace("_", " ")
+    if kind == "path-display":
+        return "the path tile on display"
+    if kind.startswith("p") and kind[1:].isdigit():
+        part, _, rest = name.partition(":")
+        if part == "stack":
+            return f"the {rest} fate tile"
+        if part == "offering":
+            return f"the {rest} offering disc"
+        if part in _PART_WORDS:
+            return _PART_WORDS[part].format(rest.replace("_", " "))
+    return (name or item).replace("_", " ")
 
 
 def _note_of(message: dict[str, str] | None) -> tuple[str, str] | None:
@@ -656,13 +692,13 @@ class BonfireView(StepChance, BoardView):
             return keep[0]
         self.selection = ("pick", (*clicked, target), tuple(keep))
         choices = self._choices(state)
-        where = target.partition(":")[2] or target
+        where = item_words(state, target)
         if choices:
             options = " or ".join(f"“{choice_text(state, a)}”" for a in choices)
-            self.hint(f"{len(keep)} actions on {where}: {options}. Click one of the buttons under the board (or "
+            self.hint(f"{len(keep)} ways with {where}: {options}. Click one of the buttons between the boards (or "
                       "Cancel).")
         else:
-            self.hint(f"{len(keep)} actions on {where}: click a lit item to narrow them down (or Cancel).")
+            self.hint(f"{len(keep)} ways with {where}: click a lit item to narrow them down (or Cancel).")
         raise _Handled
 
     def _refusal(self, state: State, target: str, clicked: tuple[str, ...]) -> IllegalAction:
