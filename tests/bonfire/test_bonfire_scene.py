@@ -5,7 +5,9 @@ path slot and fate square has its id); a position built by editing ``to_dict()``
 back through ``State.from_dict``, which checks it) shows lit bonfires, portals, path tiles, guardians on bonfires
 and novices on seats; the steps a player meets are reached by real actions where a few suffice (``cover``,
 ``dock``, ``march``, ``sit``, ``take``) and by editing the position otherwise (the countdown). A user's own
-components (an island moved and renamed) draw too.
+components (an island moved and renamed) draw too. Crowded places are checked with DejaVu Sans's letter widths (the
+widest usual sans-serif face): a 3-disc island with every boat on it, six gnomes with the longest names beside five
+common tasks, a full summary board, ``mushrooms`` on path tiles side by side.
 """
 
 from __future__ import annotations
@@ -593,6 +595,8 @@ def test_the_static_picture_shrinks_to_its_cell():
 
 # ---- where highlight labels go -----------------------------------------------------------------------------------
 LABEL_H = 12    # a label's height (11-12 px font)
+LABEL_W = 70    # a highlight label of up to ~9-10 characters ("12 options", "2 tiles ⇄") at 12 px semi-bold
+HALO = 1.5      # the white outline drawn round a label's letters
 
 
 def label(scene: dict, item_id: str) -> tuple[float, float]:
@@ -628,14 +632,14 @@ def test_island_and_task_disc_labels_sit_under_the_words_and_beside_the_discs():
         for other, circle in islands.items():
             if other != iid:
                 assert not box_meets_circle(x, y, 64, LABEL_H, circle), (iid, other)
-    # the discs of a 3-disc island: under, above, under, and the two under ones far enough apart
+    # the discs of a 3-disc island: under (beneath the ids), above, under; the two under ones a label apart
     iid = next(i for i, content in zip(s.index.task_islands, s.islands) if len(content) == 3)
     discs = [by_id(scene, f"task:{d}") for d in s.island_content(iid)]
     spots = [label(scene, f"task:{d}") for d in s.island_content(iid)]
     for disc, (x, y), below in zip(discs, spots, (True, False, True)):
         gap = (y - disc["cy"]) if below else (disc["cy"] - y)
-        assert disc["r"] < gap <= disc["r"] + 10 and abs(x - disc["cx"]) < 10
-    assert spots[2][0] - spots[0][0] >= 56
+        assert disc["r"] < gap <= disc["r"] + (22 if below else 10) and abs(x - disc["cx"]) < 40
+    assert spots[1][0] == discs[1]["cx"] and spots[2][0] - spots[0][0] >= LABEL_W + 2
     # a guardian stack's label is under the stack, above the island's name
     stack = by_id(scene, "guardian:pink")
     x, y = label(scene, "guardian:pink")
@@ -740,3 +744,208 @@ def test_held_tile_names_fit_their_faces_and_the_chips_fit_the_board():
                  and inside(board, t["x"], t["y"])]
     first = by_id(scene, f"p0:resource:{s.index.resources[0]}")
     assert heading["x"] + sum(DEJAVU_BOLD[ch] for ch in "resources") * heading["size"] + 6 <= first["x"]
+
+
+# ---- crowded places: labels, names and lines that must not run into each other -------------------------------------
+# advance widths of DejaVu Sans and DejaVu Sans Bold (the widest usual sans-serif faces; weights 600-700 are drawn
+# bold), in font sizes, for a-z, A-Z and a few signs
+_LOWER, _UPPER = "abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+BOOK = dict(zip(_LOWER + _UPPER, (
+    .613, .635, .55, .635, .615, .352, .635, .634, .278, .278, .579, .278, .974, .634, .612, .635, .635, .411, .521,
+    .392, .634, .592, .818, .592, .592, .525, .684, .686, .698, .77, .632, .575, .775, .752, .295, .295, .656, .557,
+    .863, .748, .787, .603, .787, .695, .635, .611, .732, .684, .989, .685, .611, .685))) | {
+    " ": .318, "'": .275, ".": .318, ",": .318, "…": 1.0}
+BOLD = dict(zip(_LOWER + _UPPER, (
+    .675, .716, .593, .716, .678, .435, .716, .712, .343, .343, .665, .343, 1.042, .712, .687, .716, .716, .493, .595,
+    .478, .712, .652, .924, .645, .652, .582, .774, .762, .734, .83, .683, .683, .821, .837, .372, .372, .775, .637,
+    .995, .837, .85, .733, .85, .77, .72, .682, .812, .774, 1.103, .771, .724, .725))) | {
+    " ": .348, "'": .306, ".": .38, ",": .38, "…": 1.0, "⇄": .838, **dict.fromkeys("0123456789", .696)}
+
+
+def text_width(item: dict, bold: bool | None = None) -> float:
+    """The width of a text item's words in DejaVu Sans (bold for weights of 600 and up), digits and unknown
+    signs counted wide."""
+    bold = (item.get("weight") or 400) >= 600 if bold is None else bold
+    table = BOLD if bold else BOOK
+    return sum(table.get(ch, .7 if ch.isdigit() else 1.0) for ch in item["text"]) * item["size"]
+
+
+def text_box(item: dict) -> tuple[float, float, float, float]:
+    """``(left, top, right, bottom)`` of a text item (anchored at its middle unless ``anchor`` says otherwise)."""
+    w, h = text_width(item), item["size"]
+    left = {"start": item["x"], "end": item["x"] - w}.get(item.get("anchor"), item["x"] - w / 2)
+    return left, item["y"] - h / 2, left + w, item["y"] + h / 2
+
+
+def label_box(x: float, y: float, words: str) -> tuple[float, float, float, float]:
+    """The box of a highlight label ``words`` centred at ``(x, y)`` (12 px semi-bold, with its white halo)."""
+    w = sum(BOLD.get(ch, 1.0) for ch in words) * 12 + 2 * HALO
+    return x - w / 2, y - LABEL_H / 2 - HALO, x + w / 2, y + LABEL_H / 2 + HALO
+
+
+def rect_box(item: dict) -> tuple[float, float, float, float]:
+    if item["shape"] == "circle":
+        return item["cx"] - item["r"], item["cy"] - item["r"], item["cx"] + item["r"], item["cy"] + item["r"]
+    if item["shape"] == "polygon":
+        xs, ys = zip(*item["points"])
+        return min(xs), min(ys), max(xs), max(ys)
+    return item["x"], item["y"], item["x"] + item["w"], item["y"] + item["h"]
+
+
+def meet(a: tuple[float, ...], b: tuple[float, ...], gap: float = 0) -> bool:
+    """Whether the boxes ``(left, top, right, bottom)`` ``a`` and ``b`` come within ``gap`` of each other."""
+    return a[0] < b[2] + gap and b[0] < a[2] + gap and a[1] < b[3] + gap and b[1] < a[3] + gap
+
+
+def circle_meets(box: tuple[float, ...], circle: dict, grow: float = 0) -> bool:
+    x, y, w, h = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2, box[2] - box[0], box[3] - box[1]
+    return box_meets_circle(x, y, w, h, {**circle, "r": circle["r"] + grow})
+
+
+def test_labels_of_a_crowded_island_keep_apart_and_clear_of_the_ids_the_name_and_the_boats():
+    s = game(4)
+    full = [i for i, content in zip(s.index.task_islands, s.islands) if len(content) == 3]
+    assert full
+    widest = "12 options"          # as wide as any disc label ("1 tile ⇄", "2 tiles ⇄")
+    for iid in full:
+        t = edited(s, lambda d, iid=iid: [seat.update(boat=iid) for seat in d["seats"]])   # every boat is here
+        scene = board_scene(t)
+        island = by_id(scene, f"island:{iid}")
+        discs = [by_id(scene, f"task:{d}") for d in t.island_content(iid)]
+        spots = [label(scene, f"task:{d}") for d in t.island_content(iid)]
+        boxes = [label_box(x, y, widest) for x, y in spots]
+        ids = [text_box(targeting(scene, f"task:{d}", "task-id")[0]) for d in t.island_content(iid)]
+        [name] = targeting(scene, f"island:{iid}", "island-name")
+        boats = [rect_box(b) for b in scene["items"] if b.get("target") == f"island:{iid}"
+                 and classes(b) & {"boat", "boat-sail"}]
+        assert len(boats) == 2 * 4
+        # under, above, under; the two under ones side by side a label's width apart, with a gap
+        assert [y > disc["cy"] for disc, (_, y) in zip(discs, spots)] == [True, False, True]
+        assert not meet(boxes[0], boxes[2], 2) and spots[2][0] - spots[0][0] >= LABEL_W + 2
+        for box in boxes:
+            assert not any(meet(box, i) for i in ids), iid                          # the disc ids stay readable
+            assert not meet(box, text_box(name), 1), iid                            # so does the island's name
+            assert not any(meet(box, b, 4) for b in boats), iid                     # the boats are clear
+            assert not any(circle_meets(box, d, 2) for d in discs), iid            # discs (and their rings) too
+            for other in C.islands:
+                if other != iid:
+                    assert not circle_meets(box, by_id(scene, f"island:{other}")), (iid, other)
+        assert all(island["cy"] - island["r"] - 15 < b[1] for b in boats)         # the boats on the rim
+
+
+def board_rect(scene: dict, colour: str) -> dict:
+    return next(b for b in rect_of(scene, "player-board") if colour in classes(b))
+
+
+def gnome_names(card: str) -> str:
+    return C.elders[card].name if card in C.elders else C.specialists[card].name
+
+
+@pytest.mark.parametrize("gnomes, commons", [(0, 0), (0, 5), (2, 1), (5, 2), (6, 2), (6, 5)])
+def test_recruited_gnomes_and_common_tasks_never_meet(gnomes, commons):
+    s = game(3)
+    spare = [g for g in (*s.elders, *s.specialists, *s.reserve) if g]
+    cards = sorted(spare, key=lambda g: (-len(gnome_names(g)), g))[:gnomes]       # the longest names: the worst case
+    tasks = list(s.index.common[:commons])
+
+    def change(d: dict) -> None:
+        for card in cards:
+            give_gnome(d, 0, card)
+        d["seats"][0]["common"] = tasks
+    t = edited(s, change)
+    assert list(t.seats[0].gnomes) == cards and list(t.seats[0].common) == tasks
+    scene = board_scene(t, seats=[0], board=False)
+    board = board_rect(scene, t.seats[0].colour)
+    right, bottom = board["x"] + board["w"], board["y"] + board["h"]
+    chips = [by_id(scene, f"p0:gnome:{g}") for g in cards]
+    assert all(board["x"] < c["x"] and c["x"] + c["w"] <= right - 8 for c in chips)
+    assert all(a["x"] + a["w"] < b["x"] for a, b in itertools.pairwise(chips))
+    for card, chip in zip(cards, chips):
+        [name] = targeting(scene, f"p0:gnome:{card}", "gnome-name")
+        full = gnome_names(card)
+        assert text_width(name) <= chip["w"] - 4, name["text"]
+        assert name["text"] == full or (name["text"][:-1] in full and name["text"][-1] in ".…")
+        assert full in name["title"] and full in chip["title"]
+    [held] = [i for i in scene["items"] if "common-held" in classes(i)]
+    words = ", ".join(C.common_tasks[c].name for c in tasks) if tasks else "none"
+    assert held["text"] == words and ("none" in classes(held)) == (not tasks)
+    left, top, end, low = text_box(held)
+    assert all(top >= c["y"] + c["h"] + 2 for c in chips) and end <= right - 4 and low <= bottom - 2
+    [heading] = [i for i in scene["items"] if i.get("text") == "common tasks"]
+    assert text_box(heading)[2] + 4 <= left and heading["y"] == held["y"]
+    gnomes_heading = next(i for i in scene["items"] if i.get("text") == "gnomes")
+    assert text_box(gnomes_heading)[3] <= text_box(heading)[1]
+
+
+def test_the_summary_boards_labels_leave_its_heading_the_fate_area_and_the_holdings_readable():
+    s = game(3)
+    k = s.current_player
+    assert len(s.seats[k].stack) == len(C.fate_stack) == 7                    # the fullest the stack gets
+    scene = board_scene(s, seats=[k], board=False)
+    top, bottom = by_id(scene, f"p{k}:stack:top"), by_id(scene, f"p{k}:stack:bottom")
+    [heading] = [i for i in scene["items"] if "stack-label" in classes(i)]
+    assert heading["text"] == "summary"
+    high = label_box(*label(scene, f"p{k}:stack:top"), "99 ways")
+    low = label_box(*label(scene, f"p{k}:stack:bottom"), "99 ways")
+    tiles = [i for i in scene["items"] if "stack-tile" in classes(i)]
+    squares = [by_id(scene, f"p{k}:fate:{r},{c}") for r in range(1, 6) for c in range(1, 6)]
+    held = [i for i in scene["items"] if classes(i) & {"held-tile", "held-resource", "holding-label"}]
+    assert len(tiles) == 7 and held
+    for box in (high, low):
+        assert not meet(box, text_box(heading)), box                  # the heading stays readable
+        assert not any(meet(box, rect_box(t)) for t in tiles)         # no fate tile of the stack is covered
+        assert not any(meet(box, rect_box(q)) for q in squares)       # nor a square of the fate area
+        assert not any(meet(box, rect_box(h) if h["shape"] != "text" else text_box(h)) for h in held)
+        assert not circle_meets(box, by_id(scene, f"p{k}:offering:top"))
+    assert high[3] <= top["y"] and low[1] >= bottom["y"] + bottom["h"]
+
+
+def test_path_tile_names_fit_their_boxes_and_keep_the_whole_name_on_hover():
+    s = game(3)
+
+    def mushrooms(d: dict) -> None:       # mushrooms side by side on display and on orange's path
+        b = d["board"]
+        for j, kind in ((0, "red mushrooms"), (1, "yellow mushrooms"), (2, "blue berries")):
+            b["path_pile"][b["path_display"][j]] += 1
+            b["path_pile"][kind] -= 1
+            b["path_display"][j] = kind
+        build_path(d, 0, "red mushrooms", "red berries", "blue mushrooms")
+    t = edited(s, mushrooms)
+    scene = board_scene(t)
+    slots = [f"path-display:{j}" for j in range(4)] + [f"p0:path:{i}" for i in range(4)]
+    names = []
+    for sid in slots:
+        box = by_id(scene, sid)
+        [name] = targeting(scene, sid, "path-resource")
+        left, _, right, _ = text_box(name)
+        assert box["x"] + 2 <= left and right <= box["x"] + box["w"] - 2, (sid, name["text"])
+        assert name["size"] >= 9 or sid == "p0:path:0"
+        names.append(name["text"])
+        resource = (t.path_display[int(sid[-1])] if sid.startswith("path-display") else
+                    t.seats[0].path[int(sid[-1]) - 1] if sid != "p0:path:0" else "gold " + C.player_board.start_resource
+                    ).split(" ", 1)[1]
+        assert resource in name["title"] and resource.startswith(name["text"].rstrip("."))
+    assert names[0] == names[1] != "mushrooms" and names[2] == "berries" and names[4] == "gold"
+
+
+@pytest.mark.parametrize("held, large_hand", [(2, False), (3, False), (4, True), (5, True)])
+def test_step_words_after_returns_offer_more_returns_only_while_they_are_legal(held, large_hand):
+    s = game(2)
+    k = s.current_player
+    me = s.players[k]
+
+    def change(d: dict) -> None:
+        set_tiles(d, k, yellow=held)
+        if large_hand:
+            give_gnome(d, k, "large_hand")
+    t = edited(s, change).apply("return yellow")        # one tile back: the turn is now a fate placement
+    assert t.pending[0].kind == "act" and t.pending[0].flag
+    limit = 3 if large_hand else 1                        # bonfire.fate.when (Large Hand: 3)
+    returns = [a for a in t.legal_actions() if str(a).startswith("return ")]
+    assert bool(returns) == (held - 1 > limit)
+    if returns:
+        tiles = f"{limit} tile{'s' * (limit != 1)}"
+        assert step_words(t) == f"{me} has returned tiles: return more, down to {tiles} held, then place a fate tile"
+    else:
+        assert all(str(a).startswith("fate ") for a in t.legal_actions())
+        assert step_words(t) == f"{me} has returned tiles: place a fate tile now"

@@ -16,15 +16,20 @@ strip follows, the full width (so the buttons a click brings up are next to both
 boards): what is due (:func:`step_words`), the ``note`` of :func:`board_scene` (a refusal, say), the buttons. The
 player boards follow, :data:`BOARDS_PER_ROW` to a row, each :data:`BOARD_W` x :data:`BOARD_H`: the fate area on
 the left, the action summary board's stack and the two offering discs, the bonfires with their portal spaces,
-guardian spaces and the path under them, then the action tiles, resources and gnomes held.
+guardian spaces and the path under them, then the action tiles and resources held, the gnomes recruited on a line
+of their own (chips narrowed, names shrunk or cut, so that six fit) and the common tasks fulfilled on the line under
+them. Names too long for their box (a path tile's ``mushrooms``, a gnome's name) are written smaller or cut short
+(``mushroo.``); the hover text keeps the whole name.
 
 Highlight labels (a lit item's few words, drawn by the view on top of everything at the item's ``label_at``) are
 placed where they cover little that matters and do not run into a neighbour's label (about 12 characters at 11-12
-px): an island's under its name and resource; a task disc's under it, every other disc's above it, spread apart;
+px): an island's under its name and resource; a task disc's under its id, the next disc's above the disc (clear of
+the boats on the island's rim), the labels of one line :data:`LABEL_ROOM` apart;
 a guardian stack's under it; a Great Bonfire space's, a council seat's, a common task's and a gnome card's on the
 bottom line of its box; a path display slot's under it; a fate square's at its centre; the top fate tile of the
-summary board above it, the bottom one under it; an offering disc's beside it (away from the summary board); a
-bonfire's under its circle; a path slot's inside it, alternately on two lines; a button's under it.
+summary board above it (under the board's ``summary`` heading), the bottom one under it; an offering disc's beside
+it (away from the summary board); a bonfire's under its circle; a path slot's inside it, alternately on two lines;
+a button's under it.
 
 Item ids (the click targets; see :data:`TARGETS`). Pieces drawn on an item target it.
 
@@ -73,7 +78,8 @@ CSS classes name what things are, so tests and browser checks can find them:
   printed covered start``, ``fate-symbol boat``, ``fate-tile start`` (a placed tile's outline), ``stack-tile top
   bottom``, ``offering up|empty top|bottom``, ``bonfire lit|unlit has-task``, ``bonfire-disc blue``,
   ``guard-space occupied``, ``portal-space has-portal``, ``path-slot start|built|empty blue``, ``guardian pink
-  on-path|on-bonfire``, ``held-tile boat none``, ``held-resource gold``, ``gnome-card elder recruited``;
+  on-path|on-bonfire``, ``held-tile boat none``, ``held-resource gold``, ``gnome-card elder recruited``,
+  ``common-held`` (the common tasks fulfilled; ``common-held none`` before any);
 * strip: ``strip``, ``step-words``, ``note illegal|info|error`` (its lines ``note-text``), ``button``,
   ``button-label``; selected items get an outline ``selection``.
 
@@ -89,11 +95,12 @@ from typing import Any
 
 from explorer.bonfire import PLAY_CATEGORIES, State
 from explorer.bonfire.components import COUNTDOWN, END_TRIGGER, OWN_DATA, Components
+from explorer.bonfire.turn import fate_limit
 
 from ..svg import SvgImage, scene_to_svg
 
-__all__ = ["BOARDS_PER_ROW", "BOARD_H", "BOARD_W", "CENTRAL_HEIGHT", "MAP_BOX", "NOTE_LINES", "NOTE_STYLE",
-           "PLAYER_FILL", "TARGETS", "WIDTH", "board_scene", "board_svg", "colour_of", "step_words"]
+__all__ = ["BOARDS_PER_ROW", "BOARD_H", "BOARD_W", "CENTRAL_HEIGHT", "LABEL_ROOM", "MAP_BOX", "NOTE_LINES",
+           "NOTE_STYLE", "PLAYER_FILL", "TARGETS", "WIDTH", "board_scene", "board_svg", "colour_of", "step_words"]
 
 TARGETS = ("island:<island id>", "entrance", "task:<disc id>", "guardian:<colour>", "gb:<space id>",
            "gnome:<card id>", "path-display:<slot>", "seat:<seat id>", "common:<task id>", "p<k>:fate:<r>,<c>",
@@ -109,7 +116,7 @@ CENTRAL_HEIGHT = 592
 """Height of the central board's part of the scene."""
 MAP_BOX = (72.0, 114.0, 680.0, 300.0)
 """Where island positions are scaled into: ``(left, top, right, bottom)`` of the islands' centres."""
-BOARD_W, BOARD_H = 680, 272
+BOARD_W, BOARD_H = 680, 290
 """A player board's width and height."""
 BOARDS_PER_ROW = 2
 """Player boards side by side under the central board."""
@@ -179,6 +186,30 @@ def _fit(text: str, width: float, size: float) -> float:
     """``size``, or smaller so that ``text`` fits in ``width`` units (a letter is at most about 0.62 of a font size
     wide; never under 8)."""
     return _r(min(size, max(8.0, width / (0.62 * max(len(text), 1)))))
+
+
+BOLD = 1.13
+"""How much wider semi-bold and bold text is than :func:`_em` says (DejaVu Sans Bold, the widest usual bold face,
+runs up to some 13% wider than that estimate)."""
+
+
+def _fit_name(text: str, width: float, size: float, least: float = 8.0, bold: bool = False) -> tuple[str, float]:
+    """``(text, size)`` for writing ``text`` within ``width`` units: at ``size``, or smaller (down to ``least``);
+    below that, cut short with a ``.`` (``"mushrooms"`` -> ``"mushroo."``) or ``…`` (several words) at ``least``.
+    Widths are :func:`_em` estimates, :data:`BOLD` times wider for ``bold`` (weights 600-700)."""
+    factor = BOLD if bold else 1.0
+
+    def em(t: str) -> float:
+        return factor * max(_em(t), 0.1)
+
+    if em(text) * least <= width:
+        return text, _r(min(size, width / em(text)))
+    mark = "…" if " " in text.strip() else "."
+    for n in range(len(text) - 1, 0, -1):
+        cut = text[:n].rstrip() + mark
+        if em(cut) * least <= width:
+            return cut, _r(min(size, width / em(cut)))
+    return text[:1], least
 
 
 def _em(text: str) -> float:
@@ -329,7 +360,7 @@ def _central(state: State) -> list[dict[str, Any]]:
     items: list[dict[str, Any]] = [
         _rect(MARGIN - 6, 8, WIDTH - 2 * MARGIN + 12, CENTRAL_HEIGHT - 12, rx=10, fill=PANEL, stroke="#b9ab8e",
               stroke_width=1.2, **{"class": "central-board"}),
-        _rect(MARGIN, 60, 735 - MARGIN, 346, rx=12, fill=SEA, stroke="#9fc0cf", stroke_width=1,
+        _rect(SEA_X[0], 60, SEA_X[1] - SEA_X[0], 346, rx=12, fill=SEA, stroke="#9fc0cf", stroke_width=1,
               **{"class": "sea"}),
         _text(MARGIN + 4, 26, "Central board", 15, anchor="start", weight=700, **{"class": "heading"}),
         _text(WIDTH - MARGIN - 4, 26, f"Component data: {OWN_DATA}.", 11, anchor="end", fill="#7a2318",
@@ -456,7 +487,37 @@ def _disc_title(c: Components, disc_id: str, where: str) -> str:
             f"condition: {d.condition.text}")
 
 
+LABEL_ROOM = 78.0
+"""Least distance between the centres of two highlight labels side by side on one line (a label of up to 9 or 10
+characters, ``12 options``, at the view's 12 px semi-bold label font is some 72 px wide with its halo; and a gap)."""
+SEA_X = (MARGIN, 735.0)
+"""Left and right edge of the sea the islands lie in."""
+
+
+def _disc_label_xs(xs: Sequence[float]) -> list[float]:
+    """Where the highlight labels of discs at ``xs`` (left to right, all on one line) go: centred on the discs,
+    at least :data:`LABEL_ROOM` apart (spread out evenly about the discs' middle when the discs are closer), the
+    row moved sideways as a whole when it would run off the sea (:data:`SEA_X`)."""
+    if len(xs) < 2:
+        spots = list(xs)
+    else:
+        middle = (xs[0] + xs[-1]) / 2
+        pitch = max(LABEL_ROOM, (xs[-1] - xs[0]) / (len(xs) - 1))
+        spots = [middle + (m - (len(xs) - 1) / 2) * pitch for m in range(len(xs))]
+    if spots:
+        half = LABEL_ROOM / 2
+        shift = max(0.0, SEA_X[0] + half - spots[0]) or min(0.0, SEA_X[1] - half - spots[-1])
+        spots = [x + shift for x in spots]
+    return [_r(x) for x in spots]
+
+
 def _island_content(state: State, island: str, x: float, y: float, radius: float) -> list[dict[str, Any]]:
+    """The discs on a task island in a row across its middle (a little under the centre, clear of the boats on
+    its rim): face-up task discs (points inside, id under) and face-down offering discs.
+
+    A task disc's highlight label goes under its id, the next disc's above the disc, and so on, the labels of one
+    line spread :data:`LABEL_ROOM` apart (so that ``1 tile ⇄`` labels of neighbours never run together, and
+    none covers a disc's id or reaches the island's name or a boat)."""
     c = state.components
     content = state.island_content(island)
     items: list[dict[str, Any]] = []
@@ -464,25 +525,28 @@ def _island_content(state: State, island: str, x: float, y: float, radius: float
     step = min(26.0, (2 * radius - 10) / max(n, 1))
     r = min(12.0, step / 2 - 0.5)
     name = c.islands[island].name
-    # labels: under the disc, every other one above it, spread out so that labels on one line are >= 56 apart
-    discs = 0
-    spread = max(1.0, 56 / (2 * step))
+    cy = y + 4
+    xs = [x + (j - (n - 1) / 2) * step for j in range(n)]
+    tasks = [j for j, thing in enumerate(content) if thing in c.task_discs]
+    label_x: dict[int, float] = {}
+    for row in (tasks[0::2], tasks[1::2]):    # under, above
+        label_x.update(zip(row, _disc_label_xs([xs[j] for j in row])))
+    below = min(cy + r + 19, y + radius + 10 - 14)   # under the id, above the island's name
+    above = cy - r - 10
     for j, thing in enumerate(content):
-        cx = x + (j - (n - 1) / 2) * step
-        cy = y + 2
+        cx = xs[j]
         if thing in c.task_discs:
             d = c.task_discs[thing]
             tid = f"task:{thing}"
             fill = colour_of(d.colour)
+            under = tasks.index(j) % 2 == 0
             items.append(_circle(cx, cy, r, id=tid, fill=fill, stroke="#222222", stroke_width=1.2,
                                  title=_disc_title(c, thing, f"face up on {name}"), clickable=True,
-                                 label_at=[_r(x + (cx - x) * spread),
-                                           _r(cy + r + 8 if discs % 2 == 0 else cy - r - 8)],
+                                 label_at=[label_x[j], _r(below if under else above)],
                                  **{"class": f"task-disc {d.colour} level-{d.level}"}))
             items.append(_text(cx, cy + 0.5, str(d.points), 11, weight=700, fill=_text_on(fill), target=tid,
                                **{"class": "task-points"}))
             items.append(_text(cx, cy + r + 7, thing, 8.5, fill="#5a4e40", target=tid, **{"class": "task-id"}))
-            discs += 1
         else:
             colour, _, resource = thing.partition(" ")
             fill = colour_of(colour)
@@ -701,8 +765,8 @@ def _path_tile(kind: str | None, x: float, y: float, w: float, h: float, pid: st
                                              [_r(x + w / 2), _r(y + 18)], [_r(x + w / 2 - 8), _r(y + 10)]],
               "fill": cfill, "stroke": "#333333", "stroke_width": 0.8, "target": pid, "title": title,
               "class": f"crystal {crystal}"},
-             _text(x + w / 2, y + h - 7, resource, _fit(resource, w - 4, 10.5), weight=600, target=pid,
-                   **{"class": "path-resource"})]
+             _text(x + w / 2, y + h - 7, *_fit_name(resource, w - 8, 10.5, least=9.0, bold=True), weight=600,
+                   target=pid, title=title, **{"class": "path-resource"})]
     return items
 
 
@@ -903,11 +967,15 @@ def _stack_and_offerings(state: State, k: int, x0: float, y0: float) -> list[dic
     seat, c = state.seats[k], state.components
     tiles = {t.id: t for t in c.fate_tiles}
     shorts = _shorts(c.action_types)
-    items: list[dict[str, Any]] = [_text(x0 + 22, y0 - 1, "summary", 10, fill=FAINT, **{"class": "stack-label"})]
+    items: list[dict[str, Any]] = [_text(x0 + 22, y0 - 2, "summary", 10, fill=FAINT, **{"class": "stack-label"})]
     n = len(seat.stack)
     cs = 14
+    # the heading on the top line, the top tile's label under it, then the tiles (the bottom one's label under it
+    # ends above the holdings: 7 tiles keep an 18 pitch, more are drawn closer)
+    first = y0 + 22
+    pitch = min(18.0, (y0 + 129 - first) / max(n - 1, 1))
     for j, tile_id in enumerate(seat.stack):
-        y = y0 + 8 + j * 18
+        y = first + j * pitch
         pos = ("top" if j == 0 else "") + (" bottom" if j == n - 1 else "")
         sid = f"p{k}:stack:top" if j == 0 else f"p{k}:stack:bottom" if j == n - 1 else None
         symbols = tiles[tile_id].symbols if tile_id in tiles else ()
@@ -918,7 +986,7 @@ def _stack_and_offerings(state: State, k: int, x0: float, y0: float) -> list[dic
         items.append(_rect(x0, y - 1, 3 * cs + 2, cs + 2, rx=2, id=sid, fill="#ffffff",
                            stroke="#1d1d1d" if sid else "#9c8f76", stroke_width=1.3 if sid else 0.8, title=title,
                            clickable=True if sid else None,
-                           label_at=([_r(x0 + 22), _r(y - 9)] if j == 0 else [_r(x0 + 22), _r(y + cs + 9)])
+                           label_at=([_r(x0 + 22), _r(y - 10)] if j == 0 else [_r(x0 + 22), _r(y + cs + 9)])
                            if sid else None,
                            **{"class": f"stack-tile {pos}".strip()}))
         for m, symbol in enumerate(symbols):
@@ -1042,8 +1110,8 @@ def _bonfires_and_path(state: State, k: int, x0: float, y0: float) -> list[dict[
                                title=title, clickable=True, label_at=[_r(x), _r(py + 27)],
                                **{"class": "path-slot start"}))
             items.append(_text(x, py + 7, "start", 9.5, weight=700, target=pid, **{"class": "path-start"}))
-            items.append(_text(x, py + 17, pb.start_resource, 9.5, fill="#5a4e40", target=pid,
-                               **{"class": "path-resource"}))
+            items.append(_text(x, py + 17, *_fit_name(pb.start_resource, w - 8, 9.5), fill="#5a4e40", target=pid,
+                               title=title, **{"class": "path-resource"}))
         else:
             kind = seat.path[i - 1] if i - 1 < len(seat.path) else None
             if kind:
@@ -1070,7 +1138,8 @@ def _bonfires_and_path(state: State, k: int, x0: float, y0: float) -> list[dict[
 
 def _holdings(state: State, k: int, x0: float, y0: float) -> list[dict[str, Any]]:
     """The action tiles and resources held (one chip per kind, in ``state.index`` order, all on one line within the
-    board), then the gnomes recruited and the common tasks fulfilled."""
+    board), then the gnomes recruited (a line of chips within the board, up to six) and, on the line under them, the
+    common tasks fulfilled ("none" before any), so the two never meet whatever their numbers."""
     seat, c, ix = state.seats[k], state.components, state.index
     items: list[dict[str, Any]] = [_text(x0, y0 + 10, "tiles", 11, anchor="start", weight=700,
                                          **{"class": "holding-label"})]
@@ -1099,23 +1168,44 @@ def _holdings(state: State, k: int, x0: float, y0: float) -> list[dict[str, Any]
                            target=rid, **{"class": "resource-count"}))
         items.append(_text(x + cw / 2, y0 + 36, resource[:5], 8.5, fill=FAINT, target=rid, **{"class": "resource-name"}))
         x += pitch
-    # gnomes recruited and common tasks fulfilled
+    # gnomes recruited on their line, the common tasks fulfilled on the next (so the two never meet)
     gy = y0 + 44
     items.append(_text(x0, gy + 12, "gnomes", 11, anchor="start", weight=700, **{"class": "holding-label"}))
     gx = x0 + 58
-    for card in seat.gnomes:
-        name = c.elders[card].name if card in c.elders else c.specialists[card].name
-        gw = min(150.0, 14 + 6.2 * len(name))
+    names = [c.elders[card].name if card in c.elders else c.specialists[card].name for card in seat.gnomes]
+    widths = _gnome_chip_widths(names, x0 + BOARD_W - 20 - gx)
+    for card, name, gw in zip(seat.gnomes, names, widths):
         items += _gnome_chip(c, card, gx, gy, gw, f"p{k}:gnome:{card}", name)
-        gx += gw + 4
+        gx += gw + GNOME_GAP
     if not seat.gnomes:
         items.append(_text(gx, gy + 12, "none", 10, anchor="start", fill=FAINT, **{"class": "gnomes-none"}))
-        gx += 34
-    if seat.common:
-        names = ", ".join(c.common_tasks[t].name for t in seat.common)
-        items.append(_text(x0 + BOARD_W - 20, gy + 12, f"common tasks: {names}", 10.5, anchor="end", fill="#2e6b3a",
-                           title=f"{seat.colour} fulfilled the common tasks {names}", **{"class": "common-held"}))
+    ty = gy + 38
+    items.append(_text(x0, ty, "common tasks", 11, anchor="start", weight=700, **{"class": "holding-label"}))
+    done = [c.common_tasks[t].name for t in seat.common]
+    text = ", ".join(done) if done else "none"
+    tx = x0 + 94       # after the bold heading; the names shrink (never happens with ours) rather than run off
+    items.append(_text(tx, ty, text, _r(min(10.5, (x0 + BOARD_W - 20 - tx) / (1.08 * _em(text)))), anchor="start",
+                       fill="#2e6b3a" if done else FAINT,
+                       title=(f"{seat.colour} fulfilled the common tasks {text}" if done
+                              else f"{seat.colour} has fulfilled no common task yet"),
+                       **{"class": "common-held" if done else "common-held none"}))
     return items
+
+
+GNOME_GAP = 4.0
+"""Gap between two recruited gnome chips on a player board."""
+GNOME_SIZE = 10.5
+"""Font size of a recruited gnome's name (smaller when six long names share the line)."""
+
+
+def _gnome_chip_widths(names: Sequence[str], room: float) -> list[float]:
+    """Widths of the gnome chips named ``names``, side by side with :data:`GNOME_GAP` between them within
+    ``room``: each as wide as its name at :data:`GNOME_SIZE` (semi-bold: :data:`BOLD` times :func:`_em`) plus 12,
+    all narrowed in proportion when they would not fit."""
+    natural = [12 + BOLD * GNOME_SIZE * _em(name) for name in names]
+    free = room - GNOME_GAP * max(len(names) - 1, 0)
+    scale = min(1.0, free / sum(natural)) if natural else 1.0
+    return [_r(w * scale - 0.01) for w in natural]
 
 
 def _gnome_chip(c: Components, card: str, x: float, y: float, w: float, gid: str, name: str) -> list[dict[str, Any]]:
@@ -1126,11 +1216,12 @@ def _gnome_chip(c: Components, card: str, x: float, y: float, w: float, gid: str
     else:
         s = c.specialists[card]
         title = f"Specialist {s.name} ({s.id}), recruited: {s.ability}"
+    shown, size = _fit_name(name, w - 8, GNOME_SIZE, bold=True)
     return [_rect(x, y, w, 24, rx=5, id=gid, fill="#f6e7a8" if elder else "#cfe0f5",
                   stroke="#8a7f5a" if elder else "#5b7fa8", stroke_width=1.1, title=title, clickable=True,
                   label_at=[_r(x + w / 2), _r(y + 18)],
                   **{"class": f"gnome-card {'elder' if elder else 'specialist'} recruited"}),
-            _text(x + w / 2, y + 12.5, name, 10.5, weight=600, target=gid, **{"class": "gnome-name"})]
+            _text(x + w / 2, y + 12.5, shown, size, weight=600, target=gid, title=title, **{"class": "gnome-name"})]
 
 
 # ---- the strip ------------------------------------------------------------------------------------------------
@@ -1166,8 +1257,13 @@ def step_words(state: State) -> str:
     if step.kind == "start-tile":
         return f"{who} chooses the starting fate tile (the spare or the 4th tile of the summary board)"
     if step.kind == "act":
-        if step.flag:
-            return f"{who} has returned tiles: place a fate tile now (or return more)"
+        if step.flag:   # tiles returned this turn: only returns (while over the limit) or a fate tile are left
+            seat = state.seats[step.seat if step.seat is not None else state.turn]
+            limit = fate_limit(seat)
+            if sum(seat.tiles) > limit:
+                return (f"{who} has returned tiles: return more, down to {_plural(limit, 'tile')} held, then place "
+                        "a fate tile")
+            return f"{who} has returned tiles: place a fate tile now"
         if state.countdown and state.countdown <= len(COUNTDOWN):
             return (f"countdown round {state.countdown} of {len(COUNTDOWN)}: {who} to act, or pass and score "
                     f"{COUNTDOWN[state.countdown - 1]} points")
