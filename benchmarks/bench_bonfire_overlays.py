@@ -16,8 +16,9 @@ import random
 import statistics
 import time
 
+from benchmarks.bench_bonfire import game
 from benchmarks.timing import best_of
-from explorer.bonfire import State, new_game
+from explorer.bonfire import State
 from explorer.bonfire.actions import PlaceFate
 from explorer.core import Record
 from widgets.bonfire.overlays import fate_yield, fate_yield_figure, score_now, score_now_figure, scores_over_time_figure
@@ -28,20 +29,10 @@ _VIEW = BonfireView(Record("bonfire", seed=1, options={"players": 2}))
 """A view whose drawing methods the redraw benchmark calls on other positions (no widget traffic is measured)."""
 
 
-def game_states(seed: int, players: int) -> list[State]:
-    """Every state of one seeded random game."""
-    chooser, s = random.Random(seed), new_game(players=players, seed=seed)
-    states = [s]
-    while not s.is_terminal:
-        s = s.apply(s.sample_chance() if s.is_chance_node else chooser.choice(s.legal_actions()))
-        states.append(s)
-    return states
-
-
 def mid_game(seed: int, players: int) -> tuple[State, State | None]:
     """The "middle" and the "placeable" position of game ``seed`` (see the module docstring; ``None`` if a fate
     tile is never placeable at the start of a turn)."""
-    options = [s for s in game_states(seed, players) if s.phase in ("play", "countdown") and s.pending[0].kind == "act"]
+    options = [s for s in game(seed, players) if s.phase in ("play", "countdown") and s.pending[0].kind == "act"]
     ready = [k for k, s in enumerate(options) if any(isinstance(a, PlaceFate) for a in s.legal_actions())]
     middle = len(options) // 2
     return options[middle], (options[min(ready, key=lambda k: abs(k - middle))] if ready else None)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from .conftest import screenshot
 
@@ -41,7 +42,20 @@ def test_landing_page_lists_the_four_games(page, voila_url):
     with page.context.expect_page() as opened:  # JupyterLab's output renderer opens links in a new tab
         london.get_by_text("Play (app)").click()
     app = opened.value
-    app.locator('svg.rx-board [data-id="d-pudding-lane"]').wait_for(timeout=WIDGET_TIMEOUT_MS)
+    started = time.monotonic()
+    board = app.locator('svg.rx-board [data-id="d-pudding-lane"]')
+    try:
+        board.wait_for(timeout=WIDGET_TIMEOUT_MS)
+        reloaded = ""
+    except PlaywrightTimeout:
+        # Seen a few times while Voila was still preheating every notebook's kernel at start-up: the page never
+        # showed its widgets. A user reloads; so does the test, and says so (the link itself worked).
+        screenshot(app, "landing-london-app-not-shown")
+        app.reload()
+        board.wait_for(timeout=WIDGET_TIMEOUT_MS)
+        reloaded = " (after one reload)"
+    print(f"\nLondon app opened from the landing page: board shown after {time.monotonic() - started:.1f} s"
+          f"{reloaded}")
     assert app.url.endswith("/voila/render/notebooks/london1666/app.ipynb")
 
 
