@@ -298,9 +298,12 @@ class State(GameState):
         raise TypeError(f"not a Portobello action: {action!r}")
 
     def parse_action(self, text: str) -> Action:
-        """Read an action on this position's board (see :mod:`explorer.portobello.actions`)."""
-        lay = self.layout
-        return parse_action(text, lay.lanes, lay.squares, lay.districts)
+        """Read an action on this position's board (:func:`explorer.portobello.parse_action` with ``self.board``).
+
+        Raises:
+            NotationError: for text that is not an action, or a lane, square or district not on this board.
+        """
+        return parse_action(text, self.board)
 
     def scores(self) -> dict[str, ScoreBreakdown]:
         """Running (or final) scores by player, broken down by scoring category (``portobello.score.*``)."""
