@@ -85,7 +85,8 @@ class Seat:
 
     @property
     def score(self) -> int:
-        """Their position on the scoring track: 10 plus everything won, minus tolls paid."""
+        """Their position on the scoring track: the starting 10 (``portobello.setup.scores``) plus everything won,
+        minus tolls paid."""
         return START_SCORE + self.lanes + self.districts + self.tolls + self.lord
 
     def but(self, *, stalls: int | None = None, tokens: tuple[Token, ...] | None = None, lanes: int = 0,
