@@ -549,8 +549,9 @@ def consistency_problems(state: State) -> list[str]:
             problems.append(f"token_slot: the token played this turn ({chosen}) stays face up until the turn ends")
         spent = 1 if phase in ("draw", "place") else 0
         if state.actions_left + spent > chosen.value:
-            problems.append(f"actions_left: {state.actions_left} actions left, but the token played gives "
-                            f"{chosen.value}")
+            problems.append(f"actions_left: {state.actions_left} actions left" +
+                            (" and 1 spent on the customer drawn" if spent else "") +
+                            f", but the token played gives {chosen.value}")
     if (state.bobby is None) != (phase in ("queue", "bobby")):
         problems.append(f"bobby: placed before the first turn and only then (phase {phase}, bobby {state.bobby})")
     if (state.pending is not None) != (phase == "place"):
