@@ -454,7 +454,9 @@ def consistency_problems(state: State) -> list[str]:
     Checked: stalls conserved per colour and built as one row from an end; customers conserved (bag, queue,
     squares, the one being placed), the Lord only after every customer; lanes scored exactly when full and
     served; tokens (own 2, 3, 4 once each, neutral tokens conserved, one district token per scoring, never all
-    three face down); the phase's bookkeeping (bobby, actions, pending customer); scores never below 0.
+    three face down); the phase's bookkeeping (bobby, actions, pending customer); scores never below 0; points
+    the board cannot account for; the last round (a hand is empty only once its last stall was built this
+    round, by a seat that has played).
     """
     problems: list[str] = []
     board, lay, n = state.board, state.layout, len(state.seats)
@@ -523,6 +525,14 @@ def consistency_problems(state: State) -> list[str]:
         problems.append(f"ending: {'true' if state.ending else 'false'}, but " +
                         (f"{' and '.join(emptied)} built their last stall, so this round is the last" if emptied
                          else "nobody has built their last stall"))
+    # the game ends with the round in which the last stall is built: a hand emptied in an earlier round, or by a
+    # seat whose turn this round has not come yet, cannot be (portobello.end.last-stall)
+    for k, seat in enumerate(state.seats):
+        if playing and seat.stalls == 0 and (k > state.active or (k == state.active and phase == "choose")):
+            problems.append(f"seats[{k}] ({seat.colour}): no stall left, yet their turn of this round "
+                            f"{'has not started' if k == state.active else 'is still to come'}; the last stall "
+                            "ends the game with its round, so it cannot have been built in an earlier one "
+                            "(portobello.end.last-stall)")
     if phase == "queue" and not state.options.customer_queue:
         problems.append("phase: queue, but only the customer-queue variant lays out a queue")
     if phase == "over" and not emptied and (state.customers_left or any(
@@ -601,6 +611,12 @@ def _points_problems(state: State) -> list[str]:
         if seat.lord != lord[k]:
             problems.append(f"{where}.lord: {seat.lord}, but the Lord's scoring " +
                             (f"gave {lord[k]}" if state.phase == "over" else "happens only at the end"))
+    built = Counter(o for row in state.stalls for o in row if o is not None)
+    for k, seat in enumerate(state.seats):
+        if seat.tolls > 0 and not built[k]:
+            problems.append(f"seats[{k}] ({seat.colour}).points.tolls: {seat.tolls} more received than paid, but "
+                            "tolls go to the players with the most stalls on a lane and they have built none "
+                            "(portobello.bobby.toll)")
     if sum(seat.tolls for seat in state.seats) > 0:
         problems.append("points.tolls: more tolls received than paid; every toll point received is paid by the "
                         "mover")

@@ -77,8 +77,8 @@ def test_a_full_served_lane_has_scored_and_paid_its_owners():
     assert [seat.score for seat in s.seats] == [24, 12, 10]
     # points given are kept as given (a position may leave a scoring out), the rest still derived
     s = position(3, lanes={"c": "RRYR"}, squares={"s9": "servant", "s10": "citizen"},
-                 points={"red": {"lanes": 0, "tolls": -3}, "yellow": {"tolls": 1}, "green": {"tolls": 2}})
-    assert [(seat.lanes, seat.tolls) for seat in s.seats] == [(0, -3), (2, 1), (0, 2)]
+                 points={"red": {"lanes": 0, "tolls": -3}, "yellow": {"tolls": 1}})
+    assert [(seat.lanes, seat.tolls) for seat in s.seats] == [(0, -3), (2, 1), (0, 0)]
 
 
 def test_an_empty_hand_means_the_last_round():
