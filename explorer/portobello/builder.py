@@ -6,6 +6,7 @@ on a square, the neutral stack has lost one token per district scored, a lane th
 ends has scored (and paid its owners), and the last round is under way once somebody's hand is empty.
 :func:`position` takes what is where and works out the rest, then checks the result with the position format's
 own checks (:meth:`State.from_dict`), so a situation that play could never reach is refused with every problem.
+Rules: seed 001 p. 1-4 (the components and the scoring), DECISIONS.md Portobello.
 """
 
 from __future__ import annotations
