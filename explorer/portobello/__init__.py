@@ -17,9 +17,10 @@ customer-queue variant, the queue laid out at setup). Perfect information.
 from .actions import Action, parse_action
 from .board import Board
 from .bobby import cheapest_route
+from .builder import position
 from .rules import RULES
 from .setup import new_game
 from .state import VERSION, Options, Seat, State, Token
 
 __all__ = ["new_game", "State", "Seat", "Token", "Options", "Action", "parse_action", "Board", "RULES", "VERSION",
-           "cheapest_route"]
+           "cheapest_route", "position"]

@@ -27,10 +27,14 @@ from __future__ import annotations
 import re
 from collections.abc import Collection
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from explorer.core import NotationError
 
 from .components import CUSTOMERS
+
+if TYPE_CHECKING:
+    from .board import Board
 
 __all__ = ["Action", "MoveBobby", "ChooseToken", "ScoreDistrict", "Build", "DrawCustomer", "PlaceCustomer",
            "PlaceLord", "EndTurn", "Drawn", "Queued", "parse_action"]
@@ -178,18 +182,33 @@ _TIMES = re.compile(r"^x([1-4])$")
 _SPACE = re.compile(r"^[0-9]{1,2}$")
 
 
-def parse_action(text: str, lanes: Collection[str] = (), squares: Collection[str] = (),
-                 districts: Collection[str] = ()) -> Action:
+def parse_action(text: str, board: "Board | None" = None) -> Action:
     """Read an action from its notation (see the module docstring); the inverse of ``str(action)``.
 
-    Board ids are checked against ``lanes``, ``squares`` and ``districts`` when given.
+    Without a board only the syntax is read; with ``board`` (the :class:`~explorer.portobello.Board` that
+    :meth:`State.from_dict` takes) lanes, squares and districts that are not on it are refused too.
+    :meth:`State.parse_action` reads with the position's own board.
 
     >>> parse_action("build c 0"), parse_action("act n3"), parse_action("district d7 x4")
     (Build(lane='c', index=0), ChooseToken(value=3, neutral=True), ScoreDistrict(district='d7', value=4))
+    >>> from explorer.portobello import Board
+    >>> parse_action("build zz 0", Board.default())  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    explorer.core.errors.NotationError: 'build zz 0': no lane 'zz' on this board (known: a, b, c, ..., v)
 
     Raises:
-        NotationError: for text that is not an action, quoting it and saying what was expected.
+        NotationError: for text that is not an action (quoting it and saying what was expected), or an id that is
+            not on ``board``.
+        TypeError: for a ``board`` that is not a :class:`~explorer.portobello.Board`.
     """
+    from .board import Board
+
+    if board is not None and not isinstance(board, Board):
+        raise TypeError(f"board must be a Board (see Board.from_file), got {type(board).__name__}")
+    lanes: Collection[str] = board.lanes if board is not None else ()
+    squares: Collection[str] = board.squares if board is not None else ()
+    districts: Collection[str] = board.districts if board is not None else ()
     if not isinstance(text, str):
         raise NotationError(f"an action is text like 'build c 0', got {type(text).__name__}")
     words = text.split()

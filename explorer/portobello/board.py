@@ -466,7 +466,8 @@ class Board:
 
     def neighbours(self, district: str) -> tuple[tuple[str, str], ...]:
         """``(neighbour district, lane between them)`` pairs, in data order: where the bobby can move in one
-        step, and the lane it crosses (and pays for).
+        step, and the lane it crosses (and pays for). Only interior lanes join two districts, so the bobby never
+        crosses a lane on the board's edge (``portobello.bobby.rim``): nothing lies beyond it.
 
         Raises:
             KeyError: for an unknown district id.

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from explorer.core import Event, IllegalAction
 
 from .actions import MoveBobby, cached
+from .components import START_PLAYER
 from .events import BobbyMoved
 from .rules import RULES
 
@@ -89,12 +90,13 @@ def why_not(state: "State", action: MoveBobby) -> IllegalAction:
 
 
 def apply(state: "State", action: MoveBobby) -> tuple["State", Sequence[Event]]:
-    """Place the bobby at setup (``portobello.setup.bobby``) or move it across one lane, paying the toll
-    (``portobello.bobby.toll``)."""
+    """Place the bobby at setup (``portobello.setup.bobby``), after which the start player takes the first turn
+    (``portobello.setup.start-player``), or move it across one lane, paying the toll (``portobello.bobby.toll``)."""
     if state.phase == "bobby":
         from .events import BobbyPlaced
 
-        return (state.replace(bobby=action.district, phase="choose", active=0, round=1),
+        # the first turn is the start player's, seat 0 (portobello.setup.start-player)
+        return (state.replace(bobby=action.district, phase="choose", active=START_PLAYER, round=1),
                 [BobbyPlaced(state.name(state.active), action.district)])
     lane = crossing(state, action.district)
     me = state.active

@@ -17,6 +17,8 @@ DISTRICT_TOKENS = (2, 4)
 """The own tokens that can score a district instead of a turn (seed p. 4)."""
 NEUTRAL_STACK = (3, 3, 2, 2, 1, 1, 1, 1)
 """The neutral (black and white) action tokens, top of the stack first (seed p. 1)."""
+START_PLAYER = 0
+"""The seat of the start player, who takes the first turn; play goes clockwise, seat by seat (seed p. 2)."""
 START_SCORE = 10
 """Every scoring marker starts on 10 (seed p. 1)."""
 SERVANT, CITIZEN, LORD = "servant", "citizen", "lord"

@@ -13,11 +13,11 @@ from explorer.core import Event, Rng, new_seed
 
 from .actions import Queued
 from .board import Board
-from .components import BAG, CITIZEN, COLOURS, NEUTRAL_STACK, PLAYER_COUNTS, SERVANT, STALLS_PER_PLAYER
+from .components import ACTION_TOKENS, BAG, CITIZEN, COLOURS, NEUTRAL_STACK, PLAYER_COUNTS, SERVANT, STALLS_PER_PLAYER
 from .events import CustomerQueued
 
 if TYPE_CHECKING:
-    from .state import State
+    from .state import Seat, State
 
 
 def new_game(players: int = 3, seed: int | None = None, *, customer_queue: bool = False,
@@ -40,7 +40,7 @@ def new_game(players: int = 3, seed: int | None = None, *, customer_queue: bool 
     Raises:
         ValueError: for a player count outside 2-4 or a bad option value.
     """
-    from .state import Options, Seat, State, layout
+    from .state import Options, State, layout
 
     if isinstance(players, bool) or not isinstance(players, int) or players not in PLAYER_COUNTS:
         raise ValueError(f"players must be 2, 3 or 4, got {players!r}")
@@ -49,13 +49,63 @@ def new_game(players: int = 3, seed: int | None = None, *, customer_queue: bool 
         raise ValueError(f"board must be a Board (see Board.from_file), got {type(board).__name__}")
     board = board or Board.default()
     lay = layout(board)
-    seats = tuple(Seat(colour, STALLS_PER_PLAYER[players]) for colour in COLOURS[:players])
-    state = State(board=board, options=options, seats=seats, phase="queue" if customer_queue else "bobby",
-                  active=players - 1, stalls=tuple((None,) * board.lanes[x].spaces for x in lay.lanes),
-                  squares=(None,) * len(lay.squares), bag=(BAG[SERVANT], BAG[CITIZEN]), queue=(), bobby=None,
-                  district_tokens=(None,) * len(lay.districts), neutral=NEUTRAL_STACK,
+    state = State(board=board, options=options, seats=seats(players), phase="queue" if customer_queue else "bobby",
+                  active=bobby_placer(players), stalls=tuple((None,) * board.lanes[x].spaces for x in lay.lanes),
+                  squares=(None,) * len(lay.squares), bag=fill_bag(), queue=(), bobby=None,
+                  district_tokens=(None,) * len(lay.districts), neutral=neutral_stack(),
                   scored=(False,) * len(lay.lanes), rng=Rng(new_seed() if seed is None else seed))
     return state.resolve_chance()
+
+
+def seats(players: int) -> tuple["Seat", ...]:
+    """Each player's shop, seat 0 first: their stalls, their three tokens face up and their score marker.
+
+    Stalls by player count (``portobello.setup.stalls``, seed p. 1): 30 red and 30 yellow with 2 players, 20
+    each of red, yellow and green with 3, 16 of each colour with 4. Each player's own action tokens 2, 3 and 4
+    go face up under their awning (``portobello.setup.action-tokens``). Every score marker starts on 10
+    (``portobello.setup.scores``): a seat holds the points won since, by category, all 0.
+
+    >>> [(s.colour, s.stalls, [str(t) for t in s.tokens], s.score) for s in seats(2)]
+    [('red', 30, ['2', '3', '4'], 10), ('yellow', 30, ['2', '3', '4'], 10)]
+
+    Raises:
+        KeyError: for a player count outside 2-4.
+    """
+    from .state import Seat, Token
+
+    hand = tuple(Token(value, neutral=False, face_up=True) for value in ACTION_TOKENS)
+    return tuple(Seat(colour, STALLS_PER_PLAYER[players], hand) for colour in COLOURS[:players])
+
+
+def neutral_stack() -> tuple[int, ...]:
+    """The eight neutral tokens stacked face up beside the board, top first: 3, 3, 2, 2, 1, 1, 1, 1
+    (``portobello.setup.neutral-stack``, seed p. 1).
+
+    >>> neutral_stack()
+    (3, 3, 2, 2, 1, 1, 1, 1)
+    """
+    return NEUTRAL_STACK
+
+
+def fill_bag() -> tuple[int, int]:
+    """Servants and citizens put in the bag: 5 of each; the Lord waits beside the board
+    (``portobello.setup.bag``, seed p. 1).
+
+    >>> fill_bag()
+    (5, 5)
+    """
+    return BAG[SERVANT], BAG[CITIZEN]
+
+
+def bobby_placer(players: int) -> int:
+    """Who acts first: seat 0 is the start player and play goes clockwise (``portobello.setup.start-player``,
+    seed p. 2), so the start player's right-hand neighbour, the last seat, puts the bobby in a district before
+    the first turn (``portobello.setup.bobby``).
+
+    >>> bobby_placer(3)
+    2
+    """
+    return players - 1
 
 
 def apply(state: "State", action: Queued) -> tuple["State", Sequence[Event]]:

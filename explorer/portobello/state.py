@@ -85,7 +85,8 @@ class Seat:
 
     @property
     def score(self) -> int:
-        """Their position on the scoring track: 10 plus everything won, minus tolls paid."""
+        """Their position on the scoring track: the starting 10 (``portobello.setup.scores``) plus everything won,
+        minus tolls paid."""
         return START_SCORE + self.lanes + self.districts + self.tolls + self.lord
 
     def but(self, *, stalls: int | None = None, tokens: tuple[Token, ...] | None = None, lanes: int = 0,
@@ -298,9 +299,12 @@ class State(GameState):
         raise TypeError(f"not a Portobello action: {action!r}")
 
     def parse_action(self, text: str) -> Action:
-        """Read an action on this position's board (see :mod:`explorer.portobello.actions`)."""
-        lay = self.layout
-        return parse_action(text, lay.lanes, lay.squares, lay.districts)
+        """Read an action on this position's board (:func:`explorer.portobello.parse_action` with ``self.board``).
+
+        Raises:
+            NotationError: for text that is not an action, or a lane, square or district not on this board.
+        """
+        return parse_action(text, self.board)
 
     def scores(self) -> dict[str, ScoreBreakdown]:
         """Running (or final) scores by player, broken down by scoring category (``portobello.score.*``)."""
@@ -450,7 +454,9 @@ def consistency_problems(state: State) -> list[str]:
     Checked: stalls conserved per colour and built as one row from an end; customers conserved (bag, queue,
     squares, the one being placed), the Lord only after every customer; lanes scored exactly when full and
     served; tokens (own 2, 3, 4 once each, neutral tokens conserved, one district token per scoring, never all
-    three face down); the phase's bookkeeping (bobby, actions, pending customer); scores never below 0.
+    three face down); the phase's bookkeeping (bobby, actions, pending customer); scores never below 0; points
+    the board cannot account for; the last round (a hand is empty only once its last stall was built this
+    round, by a seat that has played).
     """
     problems: list[str] = []
     board, lay, n = state.board, state.layout, len(state.seats)
@@ -519,6 +525,14 @@ def consistency_problems(state: State) -> list[str]:
         problems.append(f"ending: {'true' if state.ending else 'false'}, but " +
                         (f"{' and '.join(emptied)} built their last stall, so this round is the last" if emptied
                          else "nobody has built their last stall"))
+    # the game ends with the round in which the last stall is built: a hand emptied in an earlier round, or by a
+    # seat whose turn this round has not come yet, cannot be (portobello.end.last-stall)
+    for k, seat in enumerate(state.seats):
+        if playing and seat.stalls == 0 and (k > state.active or (k == state.active and phase == "choose")):
+            problems.append(f"seats[{k}] ({seat.colour}): no stall left, yet their turn of this round "
+                            f"{'has not started' if k == state.active else 'is still to come'}; the last stall "
+                            "ends the game with its round, so it cannot have been built in an earlier one "
+                            "(portobello.end.last-stall)")
     if phase == "queue" and not state.options.customer_queue:
         problems.append("phase: queue, but only the customer-queue variant lays out a queue")
     if phase == "over" and not emptied and (state.customers_left or any(
@@ -545,8 +559,9 @@ def consistency_problems(state: State) -> list[str]:
             problems.append(f"token_slot: the token played this turn ({chosen}) stays face up until the turn ends")
         spent = 1 if phase in ("draw", "place") else 0
         if state.actions_left + spent > chosen.value:
-            problems.append(f"actions_left: {state.actions_left} actions left, but the token played gives "
-                            f"{chosen.value}")
+            problems.append(f"actions_left: {state.actions_left} actions left" +
+                            (" and 1 spent on the customer drawn" if spent else "") +
+                            f", but the token played gives {chosen.value}")
     if (state.bobby is None) != (phase in ("queue", "bobby")):
         problems.append(f"bobby: placed before the first turn and only then (phase {phase}, bobby {state.bobby})")
     if (state.pending is not None) != (phase == "place"):
@@ -596,6 +611,12 @@ def _points_problems(state: State) -> list[str]:
         if seat.lord != lord[k]:
             problems.append(f"{where}.lord: {seat.lord}, but the Lord's scoring " +
                             (f"gave {lord[k]}" if state.phase == "over" else "happens only at the end"))
+    built = Counter(o for row in state.stalls for o in row if o is not None)
+    for k, seat in enumerate(state.seats):
+        if seat.tolls > 0 and not built[k]:
+            problems.append(f"seats[{k}] ({seat.colour}).points.tolls: {seat.tolls} more received than paid, but "
+                            "tolls go to the players with the most stalls on a lane and they have built none "
+                            "(portobello.bobby.toll)")
     if sum(seat.tolls for seat in state.seats) > 0:
         problems.append("points.tolls: more tolls received than paid; every toll point received is paid by the "
                         "mover")

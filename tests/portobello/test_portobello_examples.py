@@ -1,10 +1,12 @@
 """The Portobello Market rulebook's worked examples (seed 001, p. 1-4) as positions with their stated outcomes.
 
 Every number asserted here is the seed's (or follows from the seed's rule and the shipped board's printed
-values), never read back from the engine. Positions are built with ``State.from_dict`` through
-:func:`position`: lanes are written as one letter per space from the lane's ``from`` square (``R``ed, ``Y``ellow,
-``G``reen, ``B``lue, ``.`` free), stalls in hand and the bag are derived so that everything is conserved, and
-lanes that are full with a customer at both ends are marked scored (as play would have done). Chance steps (the
+values), never read back from the engine. Positions are built with the public builder
+:func:`explorer.portobello.position`: lanes are written as one letter per space from the lane's ``from`` square
+(``R``ed, ``Y``ellow, ``G``reen, ``B``lue, ``.`` free); it derives the stalls in hand, the bag and the neutral
+stack so that everything is conserved, and marks the lanes that are full with a customer at both ends scored (as
+play would have done), with their points (set ``points={colour: {"lanes": 0}}`` where an example leaves earlier
+scorings out). Chance steps (the
 customer drawn from the bag) are forced by applying ``drawn servant`` / ``drawn citizen``.
 
 Board facts used (shipped reconstruction, ``data/board.yaml``): lanes k (s4 -> s5: 3 2 1 1 2 3) and m
@@ -21,7 +23,7 @@ from fractions import Fraction
 import pytest
 
 from explorer.core import IllegalAction, Note
-from explorer.portobello import Board, State, Token, new_game
+from explorer.portobello import Board, State, Token, new_game, position
 from explorer.portobello.actions import Build, DrawCustomer, EndTurn, MoveBobby, PlaceCustomer, PlaceLord
 from explorer.portobello.components import STALLS_PER_PLAYER, multiplier
 from explorer.portobello.events import (
@@ -41,43 +43,7 @@ from explorer.portobello.events import (
 )
 
 BOARD = Board.default()
-COLOUR = {"R": "red", "Y": "yellow", "G": "green", "B": "blue", ".": None}
 SQUARES = tuple(BOARD.squares)
-
-
-def tokens(text: str) -> list[dict]:
-    """Tokens written ``"2 3- n3"``: ``n`` for a neutral token, ``-`` for face down."""
-    out = []
-    for word in text.split():
-        out.append({"value": int(word.strip("n-")), "neutral": word.startswith("n"),
-                    "face_up": not word.endswith("-")})
-    return out
-
-
-def position(players: int = 4, *, lanes: dict | None = None, squares: dict | None = None, bobby: str = "d1",
-             active: int = 0, points: dict | None = None, hands: dict | None = None, seed: int = 2007,
-             **fields) -> State:
-    """A ``players`` game in the ``choose`` phase of ``active``'s turn with the bobby in ``bobby``.
-
-    ``lanes`` maps lane ids to rows (``"RRY."``); ``squares`` maps squares to customers; ``points`` and ``hands``
-    (token text, see :func:`tokens`) are per colour; other ``fields`` replace top-level position fields.
-    """
-    d = new_game(players=players, seed=seed).apply("bobby d1").to_dict()
-    rows = {lane: [COLOUR[c] for c in text] for lane, text in (lanes or {}).items()}
-    squares = dict(squares or {})
-    placed = Counter(squares.values())
-    built = Counter(c for row in rows.values() for c in row if c)
-    for seat in d["seats"]:
-        seat["stalls"] = STALLS_PER_PLAYER[players] - built[seat["colour"]]
-        seat["points"].update((points or {}).get(seat["colour"], {}))
-        if hands and seat["colour"] in hands:
-            seat["tokens"] = tokens(hands[seat["colour"]])
-    d.update(lanes=rows, squares=squares, bag={"servant": 5 - placed["servant"], "citizen": 5 - placed["citizen"]},
-             scored=[lane for lane, row in rows.items()
-                     if None not in row and all(q in squares for q in BOARD.lanes[lane].ends)],
-             bobby=bobby, active=active)
-    d.update(fields)
-    return State.from_dict(d)
 
 
 def full_market(free: tuple[str, ...] = (), **kinds: str) -> dict[str, str]:
@@ -206,7 +172,7 @@ def test_a_lane_scores_once_even_when_the_lord_ends_the_game_beside_it():
     s = position(4, lanes={"k": "RRRGBG", "j": "Y..", "i": ".GG", "o": "..",
                            "t": "BBBBB", "u": "BBBB", "f": "BBBBB"},
                  squares=full_market(free=("s4",), s5="citizen", s3="servant", s10="citizen"),
-                 bobby="d9", active=3)
+                 bobby="d9", active=3, points={"blue": {"lanes": 0}})  # t, u, f's earlier scorings left out
     assert s.seats[3].stalls == 1 and not s.is_scored("k")
     s = s.apply("act 2").apply("lord")
     assert s.events[-1] == LaneScored("k", ("lord", "citizen"), 4, (("red", 24), ("green", 16), ("blue", 8)))
@@ -320,7 +286,7 @@ def test_the_neutral_stack_is_taken_from_the_top_3_3_2():
 def test_scoring_a_district_with_the_last_face_up_token_turns_all_three_up():
     """Seed p. 2: when all three tokens are face down they turn face up; the neutral token that replaces the 4
     arrives face down, so red's awning is all face down and turns up at once."""
-    s = position(3, lanes=DISTRICT_LANES, hands={"red": "2- 3- 4"})
+    s = position(3, lanes=DISTRICT_LANES, tokens={"red": "2- 3- 4"})
     s = s.apply("district d1 x4")
     assert TokensTurnedUp("red") in s.events
     assert s.seats[0].tokens == (Token(2), Token(3), Token(3, neutral=True))
@@ -342,7 +308,10 @@ LORD_LANES = {
 
 def lord_example(**points) -> State:
     """Seed p. 4's Lord example on the shipped board: 3 players, the Lord on s10, red to play with 1 stall left."""
-    s = position(3, lanes=LORD_LANES, squares=LORD_SQUARES, bobby="d9", points=points)
+    # the lanes already full and served (h, f, g, t, u, p, q) scored earlier; their points are left out here
+    # (points.lanes 0) so that the totals below are the seed's example alone
+    unscored = {colour: {"lanes": 0} for colour in ("red", "yellow", "green")}
+    s = position(3, lanes=LORD_LANES, squares=LORD_SQUARES, bobby="d9", points={**unscored, **points})
     assert s.seats[0].stalls == 1 and s.is_scored("h") and not s.is_scored("b") and not s.is_scored("c")
     return s
 
@@ -576,7 +545,7 @@ def test_the_game_ends_when_no_stall_can_be_built_any_more():
     """``portobello.assume.no-stall-possible`` (DECISIONS Portobello 5): as above, but both players are down to 0
     points and each lane out of d9 (o: red and yellow tie; q: tie) costs them 1, while p is on the rim. No customer
     is left and nobody can ever build again, so the game ends at the end of the round, with the Lord's scoring."""
-    broke = {"tolls": -10}
+    broke = {"lanes": 0, "tolls": -10}  # o, p, q scored earlier; those points are spent here
     s = position(2, lanes={"o": "RY", "p": "RRYYR", "q": "YYRR", "n": "Y..."},
                  squares=full_market(s5="citizen", s6="lord"), bobby="d9", points={"red": broke, "yellow": broke})
     s = s.apply("act 2")

@@ -7,7 +7,6 @@ the test from the rulebook's scoring (seed 001 p. 2-4), both in the data functio
 from __future__ import annotations
 
 import random
-from collections import Counter
 from fractions import Fraction
 
 import plotly.graph_objects as go
@@ -15,34 +14,19 @@ import pytest
 
 from explorer.core import Record
 from explorer.portobello import State, new_game
-from explorer.portobello.components import STALLS_PER_PLAYER
+from explorer.portobello import position as build_position
 from widgets.portobello.overlays import (KIND_COLOURS, customers_to_come, draw_values, expected_lane_figure,
                                          expected_lane_values, move_value_figure, move_values,
                                          score_over_time_figure)
 
-BAG = {"servant": 5, "citizen": 5}
 
 
-def position(players: int = 2, *, lanes=None, squares=None, phase: str = "actions", active: int = 0,
-             actions_left: int = 2, bobby: str = "d1", pending=None, queue=None, **fields) -> State:
-    """A position literal: ``lanes`` ``{lane: [colour or None, ...]}`` and ``squares`` ``{square: kind}``; the
-    stalls in hand, the bag (what is not on a square, not drawn, not queued) and the token bookkeeping follow."""
-    d = new_game(players=players, seed=1).to_dict()
-    lanes, squares = lanes or {}, squares or {}
-    built = Counter(c for row in lanes.values() for c in row if c)
-    for seat in d["seats"]:
-        seat["stalls"] = STALLS_PER_PLAYER[players] - built[seat["colour"]]
-    placed = Counter(squares.values())
-    waiting = Counter(queue or ()) + Counter([pending] if pending else [])
-    bag = {k: n - placed[k] - waiting[k] for k, n in BAG.items()}
-    d.update(lanes=lanes, squares=squares, bag=bag, phase=phase, active=active, bobby=bobby, round=2,
-             pending=pending, queue=list(queue or []),
-             actions_left=actions_left if phase == "actions" else 0,
-             token_slot=1 if phase in ("actions", "place") else None)
-    if queue is not None:
-        d["options"] = {"customer_queue": True}
-    d.update(fields)
-    return State.from_dict(d)
+def position(players: int = 2, *, phase: str = "actions", actions_left: int = 2, pending=None, **kw) -> State:
+    """The public builder in round 2, red (seat 0) playing their 3 with ``actions_left`` (``phase`` ``actions``),
+    or with a drawn customer ``pending`` (``place``), or about to choose (``choose``)."""
+    if phase in ("actions", "place"):
+        kw.update(token=3, actions_left=actions_left, drawn=pending)
+    return build_position(players, **{"bobby": "d1", "round": 2, "seed": 1, **kw})
 
 
 def trace(fig: go.Figure, name: str) -> dict:
@@ -155,7 +139,8 @@ def test_two_empty_ends_draw_a_pair_without_replacement(five_placed):
 
 def test_known_ends_give_the_known_multiplier_and_scored_lanes_are_left_out():
     s = position(lanes={"a": ["red", "red", "yellow", "yellow"], "c": ["red", None, None, None]},
-                 squares={"s9": "citizen", "s2": "citizen", "s10": "servant"}, scored=["a"])
+                 squares={"s9": "citizen", "s2": "citizen", "s10": "servant"})
+    assert s.is_scored("a")
     lanes = expected_lane_values(s)
     assert "a" not in lanes
     assert lanes["c"].multipliers == {2: Fraction(1)} and lanes["c"].expected_points == {"red": Fraction(6)}

@@ -439,6 +439,7 @@ def test_a_player_without_stalls_means_the_last_round():
     d = _after_bobby()
     d["lanes"] = {"k": ["red"] * 6, "m": ["red"] * 6, "p": ["red"] * 5, "i": ["red"] * 3}
     d["seats"][0]["stalls"] = 0
+    d["active"] = 1  # red built their last stall this round; yellow plays on
     assert problems(d) == ["ending: false, but red built their last stall, so this round is the last"]
     d["ending"] = True
     assert State.from_dict(d).ending
@@ -492,3 +493,55 @@ def test_records_refuse_odd_cursors_and_paths():
         Record.load(None)
     with pytest.raises(InvalidData, match="expected a file path, got NoneType"):
         Board.from_file(None)
+
+
+# ---- more positions play can never reach (found by probing from_dict with the public builder) ---------------------
+GREEN_EMPTIED = {"f": "GGGGG", "g": "GGGG", "t": "GGGGG", "u": "GGGG", "k": "GG...."}
+"""Green's 20 stalls, all built: green's hand is empty."""
+
+
+@pytest.mark.parametrize("active, token, reachable", [
+    (0, None, False),  # red to choose: green, the last seat, would have emptied their hand in an earlier round
+    (1, 2, False),     # yellow playing: the same
+    (2, None, False),  # green to choose: their turn of this round has not started
+    (2, 2, True),      # green playing: they have just built their last stall
+])
+def test_an_empty_hand_is_reached_only_during_the_last_round(active, token, reachable):
+    """``portobello.end.last-stall`` (seed p. 4): the round in which a player builds their last stall is the last,
+    so an empty hand belongs to a seat that has already played this round (or is playing)."""
+    from explorer.portobello import position
+
+    if reachable:
+        s = position(3, lanes=GREEN_EMPTIED, active=active, token=token)
+        assert s.ending and s.seats[2].stalls == 0
+        return
+    with pytest.raises(InvalidData) as info:
+        position(3, lanes=GREEN_EMPTIED, active=active, token=token)
+    when = "has not started" if active == 2 else "is still to come"
+    assert info.value.problems == (f"seats[2] (green): no stall left, yet their turn of this round {when}; the "
+                                   "last stall ends the game with its round, so it cannot have been built in an "
+                                   "earlier one (portobello.end.last-stall)",)
+
+
+def test_the_ending_rule_holds_in_every_position_of_a_game():
+    """The check above never refuses a position play reaches: the end of a 2-player and a 4-player game."""
+    for players, seed in ((2, 5), (4, 6)):
+        for s in play(seed, players):
+            assert State.from_dict(s.to_dict()).to_dict() == s.to_dict()
+
+
+def test_tolls_are_received_only_by_a_player_with_stalls():
+    """``portobello.bobby.toll`` (seed p. 3): tolls go to the players with the most stalls on the lane crossed, and
+    stalls never leave the board; yellow, with no stall built, cannot have received more than they paid. Every
+    problem is listed with the others."""
+    from explorer.portobello import position
+
+    with pytest.raises(InvalidData) as info:
+        position(3, lanes={"c": "RR.."}, points={"red": {"tolls": -4, "districts": 5}, "yellow": {"tolls": 2},
+                                                 "green": {"tolls": -1}})
+    assert info.value.problems == (
+        "seats[0] (red).points.districts: 5, but their district tokens can have scored at most 0",
+        "seats[1] (yellow).points.tolls: 2 more received than paid, but tolls go to the players with the most "
+        "stalls on a lane and they have built none (portobello.bobby.toll)")
+    s = position(3, lanes={"c": "RR.."}, points={"red": {"tolls": 2}, "yellow": {"tolls": -3}})
+    assert [seat.tolls for seat in s.seats] == [2, -3, 0]

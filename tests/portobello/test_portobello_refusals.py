@@ -11,42 +11,23 @@ from __future__ import annotations
 
 import inspect
 import re
-from collections import Counter
 
 import pytest
 
 from explorer.core import IllegalAction, NotationError
 from explorer.portobello import State, bobby, building, new_game, parse_action, turn
+from explorer.portobello import position as build_position
 from explorer.portobello.actions import Build, MoveBobby, PlaceCustomer, ScoreDistrict
 from explorer.portobello.board import Board
-from explorer.portobello.components import STALLS_PER_PLAYER
 
 BOARD = Board.default()
-COLOUR = {"R": "red", "Y": "yellow", "G": "green", "B": "blue", ".": None}
 EVERY_SQUARE_BUT_S6 = {"s1": "servant", "s2": "servant", "s3": "servant", "s4": "servant", "s5": "servant",
                        "s7": "citizen", "s8": "citizen", "s9": "citizen", "s10": "citizen", "s11": "citizen"}
 
 
-def position(players: int = 3, *, lanes: dict | None = None, squares: dict | None = None, bobby: str = "d1",
-             active: int = 0, tokens: dict | None = None, points: dict | None = None, **fields) -> State:
-    """Red (seat 0) to choose a token, the bobby in d1; ``lanes`` as rows (``"RY.."``, from the lane's ``from``
-    square), stalls in hand and the bag derived; ``tokens`` per colour as ``"2- 3 n3"`` (``-``: face down)."""
-    d = new_game(players=players, seed=2007).apply("bobby d1").to_dict()
-    rows = {lane: [COLOUR[c] for c in text] for lane, text in (lanes or {}).items()}
-    squares = dict(squares or {})
-    placed, built = Counter(squares.values()), Counter(c for row in rows.values() for c in row if c)
-    for seat in d["seats"]:
-        seat["stalls"] = STALLS_PER_PLAYER[players] - built[seat["colour"]]
-        seat["points"].update((points or {}).get(seat["colour"], {}))
-        if tokens and seat["colour"] in tokens:
-            seat["tokens"] = [{"value": int(w.strip("n-")), "neutral": w.startswith("n"),
-                               "face_up": not w.endswith("-")} for w in tokens[seat["colour"]].split()]
-    d.update(lanes=rows, squares=squares, bag={"servant": 5 - placed["servant"], "citizen": 5 - placed["citizen"]},
-             bobby=bobby, active=active,
-             scored=[x for x, row in rows.items()
-                     if None not in row and all(q in squares for q in BOARD.lanes[x].ends)])
-    d.update(fields)
-    return State.from_dict(d)
+def position(players: int = 3, **kw) -> State:
+    """Red (seat 0) to choose a token, the bobby in d1 (the public builder, 3 players by default)."""
+    return build_position(players, **{"bobby": "d1", **kw})
 
 
 def setup_phase() -> State:
@@ -101,9 +82,7 @@ CASES = [
     ("choose-place-without-draw", choosing, "place s1", "portobello.customer.draw", ["draw a customer first"]),
     ("token-face-down", lambda: choosing(tokens={"red": "2 3- 4"}), "act 3", "portobello.turn.flip",
      ["red's token 3 is face down", "all three"]),
-    ("token-neutral-face-down", lambda: choosing(tokens={"red": "2 3 n3-"},
-                                                 district_tokens={"d5": {"player": "red", "value": 4}},
-                                                 neutral=[3, 2, 2, 1, 1, 1, 1]),
+    ("token-neutral-face-down", lambda: choosing(tokens={"red": "2 3 n3-"}, district_tokens={"d5": ("red", 4)}),
      "act n3", "portobello.turn.flip", ["red's token n3 is face down"]),
     ("token-not-held", choosing, "act n3", "portobello.turn.token", ["red has no token n3", "face up: 2, 3, 4"]),
     ("token-one", choosing, "act 1", "portobello.turn.token", ["no token 1"]),
@@ -290,6 +269,25 @@ def test_notation_round_trips(text):
     assert str(parse_action(text)) == text
     verb, _, rest = text.partition(" ")
     assert parse_action(f"  {verb.upper()}   {rest} ") == parse_action(text)  # verbs in any case, any spacing
+
+
+def test_parse_action_with_a_board_refuses_ids_not_on_it():
+    """One reader, ``parse_action(text, board=None)``: without a board only the syntax is read; with the board
+    ``State.from_dict`` takes, lanes, squares and districts not on it are refused; ``State.parse_action`` reads
+    with the position's own board."""
+    custom = Board.from_dict({**BOARD.to_dict()})
+    for text, kind in (("build zz 0", "lane 'zz'"), ("place s99", "square 's99'"), ("bobby d13", "district 'd13'"),
+                       ("district d0 x2", "district 'd0'")):
+        assert str(parse_action(text)) == text  # syntax only
+        for board in (BOARD, custom):
+            with pytest.raises(NotationError, match=f"no {kind} on this board"):
+                parse_action(text, board)
+        with pytest.raises(NotationError, match=f"no {kind} on this board"):
+            acting().parse_action(text)
+    assert parse_action("build c 3", BOARD) == Build("c", 3) == acting().parse_action("build c 3")
+    assert parse_action("place s4", board=None) == PlaceCustomer("s4")
+    with pytest.raises(TypeError, match="board must be a Board"):
+        parse_action("build c 0", ["c"])
 
 
 def test_junk_objects_are_refused_with_the_generic_rule():

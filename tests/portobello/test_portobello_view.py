@@ -19,8 +19,15 @@ from widgets.portobello.view import RouteStep, plan_bobby_route
 SEED = 7
 
 
+def send(view, message: dict) -> None:
+    """Send a browser message to the view; the view catches any exception (a click must never kill it) and keeps
+    it in ``view.last_error``, so an internal error fails the test here instead of passing unseen."""
+    view.handle_message(message)
+    assert view.last_error is None, f"the view failed on {message!r}: {view.last_error!r}"
+
+
 def click(view, target):
-    view.handle_message({"kind": "click", "target": target})
+    send(view, {"kind": "click", "target": target})
 
 
 def make_view(*actions, players: int = 2, **kwargs) -> PortobelloView:
@@ -235,9 +242,9 @@ def test_undo_and_redo_restore_the_board(acting):
     scene_before = acting.scene
     click(acting, "space:c:0")
     assert acting.scene != scene_before
-    acting.handle_message({"kind": "undo"})
+    send(acting, {"kind": "undo"})
     assert acting.scene == scene_before and acting.status["can_redo"]
-    acting.handle_message({"kind": "redo"})
+    send(acting, {"kind": "redo"})
     assert acting.record.actions[-1] == "build c 0" and acting.state.stalls_on("c")[0] == 0
 
 
@@ -338,15 +345,15 @@ def test_undo_goes_back_to_the_humans_last_decision_not_into_a_random_players_tu
     click(view, "btn:end")
     latest = len(view.record)
     assert latest > mine + 2 and view.status["text"].startswith("Round 2: red chooses a token")
-    view.handle_message({"kind": "undo"})
+    send(view, {"kind": "undo"})
     assert view.record.cursor == mine and view.state.active == 0  # red, before "end", not "green chooses"
     assert view.status["text"].startswith("Round 1: red · token 2 · 0 actions left")
     assert "btn:end" in view.highlights
-    view.handle_message({"kind": "redo"})  # red's end and both random players' turns
+    send(view, {"kind": "redo"})  # red's end and both random players' turns
     assert view.record.cursor == latest and view.status["text"].startswith("Round 2: red chooses a token")
     assert not view.status["can_redo"]
-    view.handle_message({"kind": "undo"})
-    view.handle_message({"kind": "undo"})
+    send(view, {"kind": "undo"})
+    send(view, {"kind": "undo"})
     assert view.record.cursor == mine - 1 and view.state.actions_left == 1
 
 
@@ -394,13 +401,13 @@ def test_on_click_called_directly_returns_none_after_a_selection(scoring):
 
 def test_at_a_chance_step_the_status_and_the_refusal_say_to_step(acting):
     click(acting, "btn:customer")
-    acting.handle_message({"kind": "step", "delta": -1})  # back onto the draw
+    send(acting, {"kind": "step", "delta": -1})  # back onto the draw
     assert acting.state.is_chance_node
     assert acting.status["text"].startswith("Chance decides next: press ▶ (step) to let chance decide ·")
     click(acting, "square:s1")
     assert acting.message["rule"] == "core.chance.outcome"
     assert acting.message["text"].endswith("— press ▶ (step) to let chance decide")
-    acting.handle_message({"kind": "step", "delta": 1})
+    send(acting, {"kind": "step", "delta": 1})
     assert acting.state.phase == "place" and not acting.status["text"].startswith("Chance")
 
 
@@ -472,7 +479,7 @@ def test_the_overlay_is_redrawn_on_demand_and_says_when_it_is_stale():
     click(app.view, next(k for k in sorted(app.view.highlights) if k.startswith("space:")))
     assert not app.overlay_is_stale and "shows the board's position (3)" in app.overlay_note.value
     app.follow.value = False
-    app.view.handle_message({"kind": "undo"})
+    send(app.view, {"kind": "undo"})
     assert app.overlay_is_stale and app.redraw_button.button_style == "warning"
     app.follow.value = True  # ticking it catches up at once
     assert not app.overlay_is_stale
@@ -494,7 +501,17 @@ def test_redrawing_in_place_drops_the_game_over_note():
     app.tabs.selected_index = 1  # "Lane values"
     shown = app.tab_boxes[1].children[0]
     assert [a.name for a in shown.layout.annotations] == ["empty"] and shown.layout.xaxis.visible is False
-    app.view.handle_message({"kind": "goto", "index": len(app.view.record) // 2})
+    send(app.view, {"kind": "goto", "index": len(app.view.record) // 2})
     app.draw_overlay()
     assert app.tab_boxes[1].children[0] is shown  # the same figure, updated in place
     assert not shown.layout.annotations and shown.layout.xaxis.visible is True
+
+
+def test_the_click_helper_fails_when_the_view_records_an_internal_error(acting, monkeypatch):
+    """The view swallows exceptions (and shows them as bugs); the helper must not let one pass unseen."""
+    def broken(target):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(acting, "click", broken)
+    with pytest.raises(AssertionError, match="RuntimeError"):
+        click(acting, "space:c:0")
