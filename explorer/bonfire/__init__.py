@@ -19,7 +19,7 @@ setup deals, the start player, offering discs, path tiles and specialists turned
 
 from .actions import Action, parse_action
 from .components import Components
-from .position import text_board
+from .position_format import text_board
 from .rules import RULES
 from .setup import new_game
 from .state import PLAY_CATEGORIES, VERSION, Seat, State, Step

@@ -17,7 +17,8 @@ A turn is one of the three options of seed "Desenvolvimento" (``bonfire.turn.opt
 ``procession 2``                      II: every guardian may take up to 2 steps (2 guardian tiles)
 ``path blue herbs``                   II: build the face-up path tile with a blue crystal and herbs
 ``great-bonfire west action+portal``  II: turn the pointer to ``west`` and take 2 of its 3 rewards (``action``,
-                                      ``resource`` or ``points``, ``portal``)
+                                      ``resource`` or ``points``, ``portal``; read in either order, written in
+                                      this one)
 ``gnome sage 2-tiles``                II: recruit gnome card ``sage`` for 2 gnome tiles and 1 resource
                                       (``1-tile``: 1 gnome tile and 2 of its resource)
 ``ignite 3``                          III: light bonfire 3, whose task disc is fulfilled
@@ -173,10 +174,25 @@ class BuildPath(Action):
 @dataclass(frozen=True)
 class UseGreatBonfire(Action):
     """Option II, Great Bonfire: turn the pointer to ``space`` and take the two ``rewards``
-    (``bonfire.great-bonfire.*``); ``rewards`` is one of :data:`REWARD_PAIRS`."""
+    (``bonfire.great-bonfire.rewards``); ``rewards`` is one of :data:`REWARD_PAIRS`. The two rewards may be given
+    in either order (``portal+action`` is ``action+portal``): they are kept, and printed, in the order of
+    :data:`REWARDS`.
+
+    >>> UseGreatBonfire("west", ("portal", "action")) == UseGreatBonfire("west", ("action", "portal"))
+    True
+    >>> str(UseGreatBonfire("west", ("portal", "action")))
+    'great-bonfire west action+portal'
+    """
 
     space: str
     rewards: tuple[str, str]
+
+    def __post_init__(self) -> None:
+        # one action however the rewards are ordered: the canonical order is that of REWARDS (REWARD_PAIRS)
+        rewards = tuple(self.rewards)
+        if len(rewards) == 2 and all(r in REWARDS for r in rewards):
+            rewards = tuple(sorted(rewards, key=REWARDS.index))
+        object.__setattr__(self, "rewards", rewards)
 
     def __str__(self) -> str:
         return f"great-bonfire {self.space} {'+'.join(self.rewards)}"

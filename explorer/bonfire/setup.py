@@ -30,7 +30,7 @@ def _seat(components: Components, ix: Index, colour: str) -> Seat:
                                  sum(components.offering_discs.values()) - sum(components.offering_discs.values()) // 2),
                 offering_up=(None, None), boat=None, guardians=((colour, "path", 0),), path=(),
                 portals=(None,) * bonfires, tasks=(None,) * bonfires, lit=(False,) * bonfires, gnomes=(),
-                great_bonfire_used=False, points=(0,) * len(PLAY_CATEGORIES), common=())
+                points=(0,) * len(PLAY_CATEGORIES), common=())
 
 
 def initial_state(players: int, seed: int, components: Components) -> State:
@@ -65,7 +65,7 @@ def initial_state(players: int, seed: int, components: Components) -> State:
         path_pile=tuple(path_counts[k] for k in ix.path_kinds), path_bottom=(), path_display=(None,) * PATH_DISPLAY,
         council=((),) * len(ix.seats), neutral=(True,) * NEUTRAL_NOVICES, supply=tuple(a.supply for a in
                                                                                      c.action_types.values()),
-        start=None, turn=0, countdown=0, triggered=False, pending=tuple(deals), rng=Rng(seed))
+        start=None, turn=0, countdown=0, triggered=False, great_bonfire_used=False, pending=tuple(deals), rng=Rng(seed))
 
 
 def new_game(players: int = 3, seed: int | None = None, *, components: Components | None = None) -> State:

@@ -166,8 +166,12 @@ def action_cost(state: State, k: int, action: Action) -> Cost:
 
 
 def _great_bonfire_tiles(state: State, seat: Seat, space: str) -> int:
-    """Great Bonfire tiles to turn the pointer to ``space`` (``bonfire.great-bonfire.turn``); 0: not allowed."""
-    if not seat.great_bonfire_used:
+    """Great Bonfire tiles to turn the pointer to ``space`` (``bonfire.great-bonfire.turn``); 0: not allowed.
+
+    The first use in the GAME (by anyone) costs 1 tile and reaches any space; from then on every use, whoever
+    makes it, pays 1 tile a space clockwise, 3 for any space (``bonfire.assume.great-bonfire-moves``: it must move).
+    """
+    if not state.great_bonfire_used:
         return 1
     spaces = state.index.spaces
     steps = (spaces.index(space) - spaces.index(state.pointer)) % len(spaces)
@@ -981,7 +985,7 @@ def _then(state: State, step: Step, events: list[Event]) -> State:
         return state
     if isinstance(action, UseGreatBonfire):
         space = next(s for s in c.great_bonfire.spaces if s.id == action.space)
-        state = _set_seat(state.replace(pointer=action.space), k, seat.replace(great_bonfire_used=True))
+        state = state.replace(pointer=action.space, great_bonfire_used=True)
         shown = {"action": _name(space.action), "resource": f"1 {space.resource}",
                  "points": f"{GREAT_BONFIRE_POINTS} points", "portal": "a portal"}
         events.append(Happened(RULES["bonfire.great-bonfire.turn"],

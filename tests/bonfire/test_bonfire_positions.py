@@ -1,4 +1,4 @@
-"""The Bonfire position format (``explorer/bonfire/position.py``, format ``bonfire-position`` version 1) and the
+"""The Bonfire position format (``explorer/bonfire/position_format.py``, format ``bonfire-position`` version 1) and the
 action notation (``explorer/bonfire/actions.py``), tried like a player who edits the JSON by hand and a tester
 who wants to break it.
 
@@ -54,7 +54,7 @@ from explorer.bonfire.actions import (
     UseGreatBonfire,
 )
 from explorer.bonfire.fate import Placement
-from explorer.bonfire.position import FORMAT, FORMAT_VERSION, from_dict, to_dict
+from explorer.bonfire.position_format import FORMAT, FORMAT_VERSION, from_dict, to_dict
 from explorer.bonfire.setup import initial_state
 from explorer.core import InvalidData, NotationError
 
@@ -233,7 +233,7 @@ def test_a_new_game_reads_back_and_reads_the_same_twice():
     assert from_dict(to_dict(s)).to_dict() == to_dict(s) == new_game(players=2, seed=5).to_dict()
     d = s.to_dict()
     assert (d["format"], d["format_version"], d["components"]) == (FORMAT, FORMAT_VERSION, "default")
-    assert (FORMAT, FORMAT_VERSION) == ("bonfire-position", 1)
+    assert (FORMAT, FORMAT_VERSION) == ("bonfire-position", 2)
     assert (d["seed"], d["draws"], d["start"], d["turn"]) == (5, 62, "orange", "orange")
 
 
@@ -585,8 +585,21 @@ CHECKS: list[Any] = [
     ("a seat missing", lambda d: d["seats"].pop(), ["seats: expected 2 seats, got 1"]),
     ("wrong format", lambda d: d.update(format="bonfire"),
      ["format: input should be 'bonfire-position' (got 'bonfire')"]),
-    ("wrong format version", lambda d: d.update(format_version=2), ["format_version: input should be 1 (got 2)"]),
-    ("format version as text", lambda d: d.update(format_version="1"), ["format_version: input should be 1 (got '1')"]),
+    ("wrong format version", lambda d: d.update(format_version=3),
+     ["format_version: input should be 1 or 2 (got 3)"]),
+    ("format version as text", lambda d: d.update(format_version="2"),
+     ["format_version: input should be 1 or 2 (got '2')"]),
+    # the Great Bonfire's first use is once per game (bonfire.great-bonfire.turn): a game-level flag
+    ("pointer moved, never used", lambda d: board(d).update(pointer="west", great_bonfire_used=False),
+     ["board.pointer: the pointer shows west, so the Great Bonfire has been used; board.great_bonfire_used must "
+      "be true (bonfire.great-bonfire.turn)"]),
+    ("great bonfire flag missing", lambda d: board(d).pop("great_bonfire_used"),
+     ["board.great_bonfire_used: missing (True once anyone has used the Great Bonfire)"]),
+    ("great bonfire flag on a seat", lambda d: seat0(d).update(great_bonfire_used=True),
+     ["seats[0].great_bonfire_used: the Great Bonfire's first use is once per game, so the flag is "
+      "board.great_bonfire_used (format version 2)"]),
+    ("version 1 with the board flag", lambda d: (d.update(format_version=1), board(d).update(great_bonfire_used=True)),
+     ["board.great_bonfire_used: format version 1 keeps the flag per seat; write format_version 2"]),
     ("format missing", lambda d: d.pop("format"), ["format: required field is missing"]),
     ("unknown top-level field", lambda d: d.update(comment="mine"),
      ["comment: unknown field (not part of this format)"]),
@@ -628,7 +641,8 @@ def test_every_check_of_from_dict_has_a_case():
                   "guardians: there are", "action tiles: there are", "offering discs, the position has",
                   "lit bonfires sent", "neutral novices have left", "pending[1].action", "nobody plays",
                   "names no seat", "countdown runs only", "triggered: the council", "Bonfire is for 2-4 players",
-                  "seats: expected 2 seats"):
+                  "seats: expected 2 seats", "so the Great Bonfire has been used", "great_bonfire_used: missing",
+                  "the flag is board.great_bonfire_used", "keeps the flag per seat"):
         assert start in found, start
 
 
@@ -984,3 +998,23 @@ def test_notation_errors_quote_the_text_and_give_examples():
     with pytest.raises(NotationError, match=r"^cannot read 'fate f1 3,1 sideways': cannot read '3,1 sideways' as "
                                             r"a fate-tile placement"):
         parse_action("fate f1 3,1 sideways")
+
+
+# ---- the Great Bonfire's first use is once per game (bonfire.great-bonfire.turn) -----------------------------------
+def _version_1(state: State, used_by: tuple[int, ...]) -> Data:
+    """``state``'s data written as format version 1 did: the Great Bonfire flag on every seat."""
+    data = copy.deepcopy(state.to_dict())
+    data["format_version"] = 1
+    board(data).pop("great_bonfire_used")
+    for k, seat in enumerate(data["seats"]):
+        seat["great_bonfire_used"] = k in used_by
+    return data
+
+
+def test_great_bonfire_turn_a_version_1_position_with_any_seat_flag_set_counts_as_used():
+    assert State.from_dict(_version_1(BASE, used_by=(1,))).great_bonfire_used
+    assert not State.from_dict(_version_1(BASE, used_by=())).great_bonfire_used
+    again = State.from_dict(_version_1(BASE, used_by=(0, 1)))
+    assert again.great_bonfire_used and again.to_dict()["format_version"] == 2
+    assert "great_bonfire_used" not in again.to_dict()["seats"][0]
+    assert again.to_dict()["board"]["great_bonfire_used"] is True

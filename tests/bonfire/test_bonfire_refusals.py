@@ -609,15 +609,14 @@ def test_great_bonfire_no_such_space() -> None:
     assert "no space 'atlantis'" in message(err)
 
 
-@pytest.mark.parametrize("rewards", ["resource+action", "points+resource", "action+action", "resource+points",
-                                     "portal+action", "gold+points"])
+@pytest.mark.parametrize("rewards", ["points+resource", "action+action", "resource+points", "gold+points"])
 def test_great_bonfire_rewards_not_a_pair(rewards: str) -> None:
     err = refused(base(), f"great-bonfire west {rewards}", "bonfire.great-bonfire.rewards")
     assert "take 2 of the 3 rewards" in message(err)
 
 
 def test_great_bonfire_must_move_after_the_first_use() -> None:
-    s = pos(lambda d: d["seats"][ORANGE].update(great_bonfire_used=True),
+    s = pos(lambda d: d["board"].update(great_bonfire_used=True),
             lambda d: hand(d, ORANGE, {"great_bonfire": 3}))
     err = refused(s, "great-bonfire south action+points", "bonfire.assume.great-bonfire-moves")
     assert "the pointer already shows south" in message(err)
@@ -644,7 +643,7 @@ def test_great_bonfire_portal_the_rightmost_space_needs() -> None:
 
 def test_great_bonfire_unpayable_after_the_first_use() -> None:
     """After the first use, 2 spaces on (south -> west) cost 2 Great Bonfire tiles."""
-    s = pos(lambda d: d["seats"][ORANGE].update(great_bonfire_used=True),
+    s = pos(lambda d: d["board"].update(great_bonfire_used=True),
             lambda d: hand(d, ORANGE, {"great_bonfire": 1}))
     err = refused(s, "great-bonfire west action+points", "bonfire.pay.substitute-action")
     assert "costs 2 great bonfire tiles" in message(err)

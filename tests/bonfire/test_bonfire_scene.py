@@ -92,6 +92,7 @@ def built() -> State:
         give_gnome(d, 0, b["elders"][0])
         me["boat"] = "mossbank"
         b["pointer"] = "west"
+        b["great_bonfire_used"] = True
     return edited(started(3, 5), change)
 
 

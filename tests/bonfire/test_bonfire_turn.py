@@ -121,6 +121,11 @@ def _game(players=2, seed=1, k=0, *changes, tiles=None, res=None, **seat):
     return edited(started(players, seed), change)
 
 
+def _used(d):
+    """Someone has used the Great Bonfire already (its first use is once per game)."""
+    d["board"]["great_bonfire_used"] = True
+
+
 def _with(s, *changes):
     return edited(s, lambda d: [c(d) for c in changes])
 
@@ -476,14 +481,28 @@ def test_great_bonfire_first_use_one_tile_to_any_space():
     spaces = {a.split()[1] for a in _legal(s) if a.startswith("great-bonfire")}
     assert spaces == set(s.index.spaces)                                       # south included
     after = s.apply("great-bonfire north_east action+resource")              # 4 spaces clockwise
-    assert after.pointer == "north_east" and after.seats[0].great_bonfire_used
+    assert after.pointer == "north_east" and after.great_bonfire_used
     assert _held(after) == {"great_bonfire": 1} and _has(after) == {"stone": 1}   # its tile and resource
+
+
+def test_great_bonfire_turn_the_first_use_is_once_per_game_not_once_per_player():
+    """Rulebook p. 10: the first use in the GAME costs 1 tile and turns the pointer to any space; after it, whoever
+    uses it pays by the spaces turned: green's first use after orange's is not a free turn."""
+    s = _game(2, 1, 0, lambda d: set_tiles(d, 1, great_bonfire=1), tiles={"great_bonfire": 1}, res={})
+    assert not s.great_bonfire_used
+    after = s.apply("great-bonfire north_east action+resource")          # orange: 1 tile, 4 spaces on
+    assert after.great_bonfire_used and after.pointer == "north_east"
+    green = after.resolve_chance()
+    assert green.current_player == 1 and green.tile_count(1, "great_bonfire") == 1
+    spaces = {a.split()[1] for a in _legal(green) if a.startswith("great-bonfire")}
+    assert spaces == {"east"}                                            # 1 tile: 1 space clockwise, no more
+    refused(green, "great-bonfire south action+points", "bonfire.pay.substitute-action")
 
 
 @pytest.mark.parametrize("space, tiles", [
     ("south_west", 1), ("west", 2), ("north_west", 3), ("north_east", 3), ("east", 3), ("south_east", 3)])
 def test_great_bonfire_later_uses_turn_clockwise(space, tiles):
-    s = _game(tiles={"great_bonfire": 3}, res={}, great_bonfire_used=True)
+    s = _game(2, 1, 0, _used, tiles={"great_bonfire": 3}, res={})
     after = s.apply(f"great-bonfire {space} action+points")
     action = C.great_bonfire.spaces[s.index.spaces.index(space)].action
     expected = Counter({"great_bonfire": 3 - tiles}) + Counter({action: 1})
@@ -493,9 +512,23 @@ def test_great_bonfire_later_uses_turn_clockwise(space, tiles):
 
 
 def test_great_bonfire_two_tiles_cannot_go_three_spaces():
-    s = _game(tiles={"great_bonfire": 2}, res={}, great_bonfire_used=True)
+    s = _game(2, 1, 0, _used, tiles={"great_bonfire": 2}, res={})
     assert s.apply("great-bonfire west action+points").pointer == "west"
     refused(s, "great-bonfire north_west action+points", "bonfire.pay.substitute-action")
+
+
+@pytest.mark.parametrize("written, canonical", [
+    ("portal+action", "action+portal"), ("resource+action", "action+resource"), ("points+action", "action+points"),
+    ("portal+resource", "resource+portal"), ("portal+points", "points+portal"), ("action+points", "action+points")])
+def test_great_bonfire_rewards_are_read_in_either_order_and_written_in_one(written, canonical):
+    """bonfire.great-bonfire.rewards: two of the three rewards, in whatever order the player names them."""
+    s = _game(tiles={"great_bonfire": 1}, res={})
+    action = s.parse_action(f"great-bonfire south_west {written}")
+    assert str(action) == f"great-bonfire south_west {canonical}"
+    assert action == s.parse_action(f"great-bonfire south_west {canonical}")
+    assert s.explain(f"great-bonfire south_west {written}") is None
+    assert s.apply(f"great-bonfire south_west {written}").to_dict() == \
+        s.apply(f"great-bonfire south_west {canonical}").to_dict()
 
 
 def test_great_bonfire_two_of_three_rewards():

@@ -567,8 +567,11 @@ def _great_bonfire(state: State) -> list[dict[str, Any]]:
     items: list[dict[str, Any]] = [
         _text(cx, 52, "The Great Bonfire (spaces clockwise)", 12, weight=700, **{"class": "heading"}),
         _circle(cx, cy, 32, fill="#f5a623", stroke="#b35900", stroke_width=2,
-                title=f"The Great Bonfire: the pointer shows {_words(state.pointer)}; a Great Bonfire action turns "
-                      f"it clockwise and takes 2 of the 3 rewards of the space it stops on",
+                title=f"The Great Bonfire: the pointer shows {_words(state.pointer)}; "
+                      + ("a Great Bonfire action turns it clockwise (1 tile a space, 3 for any space)"
+                         if state.great_bonfire_used else "nobody has used it yet: the first use in the game turns "
+                                                          "it to any space for 1 tile")
+                      + " and takes 2 of the 3 rewards of the space it stops on",
                 **{"class": "great-bonfire"}),
         _text(cx, cy - 6, "Great", 10.5, weight=700, fill="#5a2a00", **{"class": "great-bonfire-label"}),
         _text(cx, cy + 7, "Bonfire", 10.5, weight=700, fill="#5a2a00", **{"class": "great-bonfire-label"}),
@@ -889,8 +892,7 @@ def _player_board(state: State, k: int, ox: float, oy: float) -> list[dict[str, 
     facts = f"boat: {boat} · {seat.play_points} pts in play"
     items.append(_text(ox + BOARD_W - 10, oy + 13.5, facts, 11.5, anchor="end", fill=_text_on(fill),
                        title=f"{colour}: boat at {boat}; points scored in play {seat.play_points}"
-                             + (f" ({points})" if points else "")
-                             + ("; has used the Great Bonfire" if seat.great_bonfire_used else ""),
+                             + (f" ({points})" if points else ""),
                        **{"class": "board-facts"}))
     items += _fate_area(state, k, ox + 10, oy + 34)
     items += _stack_and_offerings(state, k, ox + 170, oy + 34)

@@ -1,4 +1,4 @@
-"""The Bonfire position format (format ``bonfire-position`` version 1) and a text picture of a position.
+"""The Bonfire position format (format ``bonfire-position`` version 2) and a text picture of a position.
 
 :func:`to_dict` writes a state as JSON-ready data and :func:`from_dict` reads it back, checking the structure
 (pydantic) and then that the position could happen: every component is somewhere exactly once (task discs,
@@ -18,12 +18,17 @@ The format (counts by id; lists in board order)::
                "reserve": [...], "pointer": "south", "portals": {"south": ["key", ...], ...},
                "portal_pool": {"sun": 0, ...}, "path_pile": {"blue herbs": 2, ...}, "path_bottom": [...],
                "path_display": ["blue herbs" | null] x 4, "council": {"seat_1": ["orange", "neutral"], ...},
-               "neutral": {"all_bonfires": true, ...}, "supply": {"boat": 10, ...}},
+               "neutral": {"all_bonfires": true, ...}, "supply": {"boat": 10, ...},
+               "great_bonfire_used": false},
      "seats": [{"colour", "resources": {...}, "tiles": {...}, "fate": {"tiles": [...]}, "stack": [...],
                 "offering_pool": {...}, "offering_stacks": [5, 5], "offering_up": [res | null, res | null],
                 "boat": island | null, "guardians": [["pink", "path", 0], ...], "path": ["blue herbs", ...],
                 "portals": [symbol | null] x 7, "tasks": [disc | null] x 7, "lit": [bool] x 7, "gnomes": [...],
-                "great_bonfire_used": bool, "points": {"elders": 0, ...}, "common": [...], "out": bool}, ...]}
+                "points": {"elders": 0, ...}, "common": [...], "out": bool}, ...]}
+
+``board.great_bonfire_used`` is True once anyone has used the Great Bonfire (its first use is once per game,
+``bonfire.great-bonfire.turn``). Version 1 kept the flag per seat (``seats[k].great_bonfire_used``); a version 1
+position still reads, the Great Bonfire counting as used if any seat's flag is set.
 
 >>> from explorer.bonfire import new_game
 >>> s = new_game(players=2, seed=5)
@@ -49,7 +54,9 @@ from .state import PLAY_CATEGORIES, Index, Seat, State, Step
 
 __all__ = ["FORMAT", "FORMAT_VERSION", "to_dict", "from_dict", "text_board"]
 
-FORMAT, FORMAT_VERSION = "bonfire-position", 1
+FORMAT, FORMAT_VERSION = "bonfire-position", 2
+READ_VERSIONS = (1, 2)
+"""The format versions :func:`from_dict` reads (1: the Great Bonfire's first use kept per seat)."""
 STEP_KINDS = ("deal", "start-tile", "cover", "then", "dock", "march", "sit", "take", "act", "end-turn")
 
 
@@ -96,14 +103,15 @@ def to_dict(state: State) -> dict[str, Any]:
             "path_pile": _counts(ix.path_kinds, state.path_pile), "path_bottom": list(state.path_bottom),
             "path_display": list(state.path_display),
             "council": {seat: list(c) for seat, c in zip(ix.seats, state.council)},
-            "neutral": dict(zip(ix.common, state.neutral)), "supply": _counts(ix.actions, state.supply)},
+            "neutral": dict(zip(ix.common, state.neutral)), "supply": _counts(ix.actions, state.supply),
+            "great_bonfire_used": state.great_bonfire_used},
         "seats": [{
             "colour": s.colour, "resources": _counts(ix.resources, s.resources), "tiles": _counts(ix.actions, s.tiles),
             "fate": s.fate.to_dict(), "stack": list(s.stack), "offering_pool": _counts(ix.resources, s.offering_pool),
             "offering_stacks": list(s.offering_stacks), "offering_up": list(s.offering_up), "boat": s.boat,
             "guardians": [list(g) for g in s.guardians], "path": list(s.path), "portals": list(s.portals),
             "tasks": list(s.tasks), "lit": list(s.lit), "gnomes": list(s.gnomes),
-            "great_bonfire_used": s.great_bonfire_used, "points": _counts(PLAY_CATEGORIES, s.points),
+            "points": _counts(PLAY_CATEGORIES, s.points),
             "common": list(s.common), "out": s.out} for s in state.seats],
     }
 
@@ -140,6 +148,7 @@ class _Board(StrictModel):
     council: dict[str, list[str]]
     neutral: dict[str, bool]
     supply: dict[str, Count]  # type: ignore[valid-type]
+    great_bonfire_used: bool | None = None  # format version 2
 
 
 class _Seat(StrictModel):
@@ -158,7 +167,7 @@ class _Seat(StrictModel):
     tasks: list[str | None]
     lit: list[bool]
     gnomes: list[str]
-    great_bonfire_used: bool
+    great_bonfire_used: bool | None = None  # format version 1 only
     points: dict[str, Count]  # type: ignore[valid-type]
     common: list[str]
     out: bool = False
@@ -166,7 +175,7 @@ class _Seat(StrictModel):
 
 class _Position(StrictModel):
     format: Literal["bonfire-position"]
-    format_version: Literal[1]
+    format_version: Literal[READ_VERSIONS]  # type: ignore[valid-type]
     components: Literal["default"] | dict[str, Any] = "default"
     players: list[str]
     seed: pydantic.conint(strict=True, ge=0, lt=2 ** 63)  # type: ignore[valid-type]
@@ -281,6 +290,23 @@ def from_dict(data: Any, components: Components | None = None) -> State:
         p.add(f"board.neutral: expected the common tasks {', '.join(ix.common)}")
     neutral = tuple(b.neutral.get(t, True) for t in ix.common)
     supply = _by(ix.actions, b.supply, "board.supply", p)
+    # the Great Bonfire's first use is once per game (bonfire.great-bonfire.turn): version 2 says so on the board,
+    # version 1 per seat (used by anyone: used)
+    if pos.format_version == 1:
+        if b.great_bonfire_used is not None:
+            p.add("board.great_bonfire_used: format version 1 keeps the flag per seat; write format_version 2")
+        great_bonfire_used = any(bool(s.great_bonfire_used) for s in pos.seats)
+    else:
+        if b.great_bonfire_used is None:
+            p.add("board.great_bonfire_used: missing (True once anyone has used the Great Bonfire)")
+        for k, s in enumerate(pos.seats):
+            if s.great_bonfire_used is not None:
+                p.add(f"seats[{k}].great_bonfire_used: the Great Bonfire's first use is once per game, so the "
+                      f"flag is board.great_bonfire_used (format version 2)")
+        great_bonfire_used = bool(b.great_bonfire_used)
+    if not great_bonfire_used and b.pointer in ix.spaces and b.pointer != c.great_bonfire.pointer_start:
+        p.add(f"board.pointer: the pointer shows {b.pointer}, so the Great Bonfire has been used; "
+              f"board.great_bonfire_used must be true (bonfire.great-bonfire.turn)")
 
     # ---- the seats ---------------------------------------------------------------------------------------------
     seats = []
@@ -368,7 +394,7 @@ def from_dict(data: Any, components: Components | None = None) -> State:
             stack=tuple(s.stack), offering_pool=pool, offering_stacks=tuple(s.offering_stacks),
             offering_up=tuple(s.offering_up), boat=s.boat, guardians=tuple(triples),
             path=tuple(s.path), portals=tuple(s.portals), tasks=tuple(s.tasks), lit=tuple(s.lit),
-            gnomes=tuple(s.gnomes), great_bonfire_used=s.great_bonfire_used, points=points, common=tuple(s.common),
+            gnomes=tuple(s.gnomes), points=points, common=tuple(s.common),
             out=s.out))
 
     # ---- every component once ----------------------------------------------------------------------------
@@ -463,7 +489,7 @@ def from_dict(data: Any, components: Components | None = None) -> State:
                  pointer=b.pointer, path_pile=path_pile, path_bottom=tuple(b.path_bottom),
                  path_display=tuple(b.path_display), council=council, neutral=neutral, supply=supply,
                  start=start, turn=turn if turn is not None else 0, countdown=pos.countdown,
-                 triggered=pos.triggered, pending=tuple(pending), rng=rng)
+                 triggered=pos.triggered, great_bonfire_used=great_bonfire_used, pending=tuple(pending), rng=rng)
 
 
 _SEATED = ("start-tile", "cover", "then", "dock", "march", "sit", "take", "act", "end-turn")
