@@ -16,6 +16,7 @@ A turn is one of the three options of seed "Desenvolvimento" (``bonfire.turn.opt
 ``guardian pink``                     II: claim the pink guardian at your island
 ``procession 2``                      II: every guardian may take up to 2 steps (2 guardian tiles)
 ``path blue herbs``                   II: build the face-up path tile with a blue crystal and herbs
+``path pile``                         II: build the top tile of a face-down path pile (a chance step turns it up)
 ``great-bonfire west action+portal``  II: turn the pointer to ``west`` and take 2 of its 3 rewards (``action``,
                                       ``resource`` or ``points``, ``portal``; read in either order, written in
                                       this one)
@@ -59,7 +60,7 @@ from explorer.core import NotationError
 from .fate import Placement, parse_placement
 
 __all__ = ["Action", "StartTile", "Return", "PlaceFate", "Sail", "TakeTask", "ClaimGuardian", "Procession",
-           "BuildPath", "UseGreatBonfire", "Recruit", "Ignite", "Pass", "Cover", "Skip", "Move", "SitAt", "Take",
+           "BuildPath", "BuildFromPile", "UseGreatBonfire", "Recruit", "Ignite", "Pass", "Cover", "Skip", "Move", "SitAt", "Take",
            "Draw", "REWARDS", "REWARD_PAIRS", "OFFERING_STACK_NAMES", "RECRUIT_PAYMENTS", "DRAWS",
            "parse_action"]
 
@@ -169,6 +170,16 @@ class BuildPath(Action):
 
     def __str__(self) -> str:
         return f"path {self.colour} {self.resource}"
+
+
+@dataclass(frozen=True)
+class BuildFromPile(Action):
+    """Option II, path: build the top tile of a face-down path pile (``bonfire.path.build``, rulebook p. 8). The
+    tile is unknown until taken: after the payment a chance step (``draw path <colour> <resource>``) turns it up,
+    with the probabilities of the unseen tiles (``bonfire.assume.one-path-pile``), and it joins the path."""
+
+    def __str__(self) -> str:
+        return "path pile"
 
 
 @dataclass(frozen=True)
@@ -307,6 +318,7 @@ _PATTERNS: tuple[tuple[str, Callable[[re.Match[str]], Action]], ...] = (
     (rf"task ({_ID}) offering (top|bottom) bonfire ([0-9])", lambda m: TakeTask(m[1], m[2], _int(m[3]))),
     (rf"guardian ({_ID})", lambda m: ClaimGuardian(m[1])),
     (r"procession ([0-9]{1,2})", lambda m: Procession(_int(m[1]))),
+    (r"path pile", lambda m: BuildFromPile()),
     (rf"path ({_ID}) ({_ID})", lambda m: BuildPath(m[1], m[2])),
     (rf"great-bonfire ({_ID}) ({_ID})\+({_ID})", lambda m: UseGreatBonfire(m[1], (m[2], m[3]))),
     (rf"gnome ({_ID}) (2-tiles|1-tile)", lambda m: Recruit(m[1], m[2])),

@@ -47,7 +47,7 @@ from explorer.core import InvalidData, Rng, StrictModel
 from explorer.core.schema import problems_from_validation_error
 
 from .actions import parse_action
-from .components import COUNTDOWN, END_TRIGGER, MAX_GUARDIANS_ON_START, MAX_PLAYERS, MIN_PLAYERS, Components
+from .components import COUNTDOWN, END_TRIGGER, FATE_SWAP_POSITION, MAX_GUARDIANS_ON_START, MAX_PLAYERS, MIN_PLAYERS, Components
 from .fate import FateState
 from .payment import Paid, can_cover
 from .state import PLAY_CATEGORIES, Index, Seat, State, Step
@@ -323,6 +323,8 @@ def from_dict(data: Any, components: Components | None = None) -> State:
         if fate is not None and sorted([*fate.tile_ids, *s.stack]) != sorted(all_fate):
             p.add(f"{where}.stack: the fate tiles placed and those on the summary board must be the 8 fate tiles "
                   f"once each")
+        elif fate is not None:
+            p.extend(f"{where}.{problem}" for problem in _stack_problems(fate, tuple(s.stack), c))
         if s.boat is not None and s.boat not in c.islands:
             p.add(f"{where}.boat: no island {s.boat!r}")
         for label, row in (("portals", s.portals), ("tasks", s.tasks), ("lit", s.lit)):
@@ -472,6 +474,7 @@ def from_dict(data: Any, components: Components | None = None) -> State:
         p.add(f"countdown: {pos.countdown} means the countdown is over and the game with it; nothing may be pending")
     if pending and pending[0].kind in ("then", "end-turn"):
         p.add(f"pending[0]: a {pending[0].kind} step is carried out by the engine at once and is never due")
+    p.extend(_common_problems(seats, c, ix, neutral))
     triggered_now = sum(len(row) for row in council) >= END_TRIGGER[n]
     if pos.countdown and not pos.triggered:
         p.add("countdown: the countdown runs only once the end trigger is reached")
@@ -503,12 +506,16 @@ def _step_problems(step: Step, seats: list[Seat], c: Components, ix: Index) -> l
     seat = seats[step.seat] if step.seat is not None and step.seat < len(seats) else None
     if step.kind == "deal":
         targets: dict[str, Any] = {"task": ix.task_islands, "elder": (None,), "specialist": tuple(range(6)),
-                                   "portal": ix.spaces, "path": tuple(range(4)), "offering": (0, 1),
+                                   "portal": ix.spaces, "path": (*range(4), "pile"), "offering": (0, 1),
                                    "start": (None,)}
         if step.what not in targets:
             return [f"draws {step.what!r}; a draw is one of {', '.join(targets)}"]
         if step.target not in targets[step.what]:
             out.append(f"a {step.what} draw cannot go to {step.target!r}")
+        if step.what == "path" and step.target == "pile" and seat is None:
+            out.append("a path tile taken from the pile goes onto a seat's path, and none is named")
+        elif step.what == "path" and step.target == "pile" and len(seat.path) >= len(c.player_board.path_slots):
+            out.append(f"{seat.colour} has built every path tile already")
         if step.what == "offering" and seat is None:
             out.append("an offering disc is turned up for a seat, and none is named")
         elif step.what == "offering" and step.target in (0, 1) and not (seat.offering_stacks[step.target]
@@ -545,7 +552,7 @@ def _step_problems(step: Step, seats: list[Seat], c: Components, ix: Index) -> l
 
 def _then_problems(action: Any, c: Components, ix: Index) -> list[str]:
     """What is wrong with the action a ``then`` step is to carry out (one of option II, with known ids)."""
-    from .actions import (REWARD_PAIRS, BuildPath, ClaimGuardian, Procession, Recruit, Sail, TakeTask,
+    from .actions import (REWARD_PAIRS, BuildFromPile, BuildPath, ClaimGuardian, Procession, Recruit, Sail, TakeTask,
                           UseGreatBonfire)
     if action is None:
         return ["names no action to carry out"]
@@ -554,12 +561,57 @@ def _then_problems(action: Any, c: Components, ix: Index) -> list[str]:
           ClaimGuardian: lambda a: a.colour in c.guardians,
           Procession: lambda a: 1 <= a.steps <= len(c.player_board.path_slots) + 1,
           BuildPath: lambda a: f"{a.colour} {a.resource}" in ix.path_kinds,
+          BuildFromPile: lambda a: True,
           UseGreatBonfire: lambda a: a.space in ix.spaces and tuple(a.rewards) in REWARD_PAIRS,
           Recruit: lambda a: a.card in c.elders or a.card in c.specialists}
     check = ok.get(type(action))
     if check is None:
         return [f"{action} is not an action paid with action tiles"]
     return [] if check(action) else [f"{action} names something the components do not have"]
+
+
+def _stack_problems(fate: FateState, stack: tuple[str, ...], c: Components) -> list[str]:
+    """What play cannot produce in a seat's fate tiles: the starting tile is the spare or the 4th from the top
+    (``bonfire.setup.start-fate-tile``; a swap puts the spare in the 4th tile's place), and tiles leave the summary
+    board from the top or the bottom only (``bonfire.fate.top-or-bottom``), so those left are a run of its order."""
+    spare, fourth = c.spare_fate_tile.id, c.fate_stack[FATE_SWAP_POSITION - 1].id
+    start = fate.tile_ids[0] if fate.tile_ids else None
+    if start not in (spare, fourth):
+        return [f"fate: the starting fate tile is the spare ({spare}) or the 4th from the top ({fourth}), got "
+                f"{start} (bonfire.setup.start-fate-tile)"]
+    order = [t.id for t in c.fate_stack]
+    if start == fourth:
+        order[FATE_SWAP_POSITION - 1] = spare
+    runs = {tuple(order[i:i + len(stack)]) for i in range(len(order) - len(stack) + 1)}
+    if stack in runs:
+        return []
+    return [f"stack: fate tiles leave the summary board from the top or the bottom only (bonfire.fate.top-or-bottom), "
+            f"so those left keep its order {' '.join(order)} without a gap; got {' '.join(stack) or 'none'}"]
+
+
+def _common_problems(seats: list[Seat], c: Components, ix: Index, neutral: tuple[bool, ...]) -> list[str]:
+    """Common tasks recorded as fulfilled whose condition does not hold on the player's board (the conditions
+    only grow, so one fulfilled still holds: ``bonfire.bonus.common-task``), or whose neutral novice is still on
+    the task (the first to fulfil it seats that novice)."""
+    from types import SimpleNamespace
+
+    from .conditions import count
+
+    view = SimpleNamespace(seats=seats, components=c, index=ix)
+    out = []
+    for k, seat in enumerate(seats):
+        for task_id in seat.common:
+            if task_id not in c.common_tasks:
+                continue
+            cond = c.common_tasks[task_id].condition
+            have = count(view, k, cond)  # type: ignore[arg-type]
+            if have < cond.at_least:
+                out.append(f"seats[{k}].common: {seat.colour} has fulfilled {task_id} ({cond.text}), but the board "
+                           f"shows {have} (bonfire.bonus.common-task)")
+            if neutral[ix.common.index(task_id)]:
+                out.append(f"board.neutral.{task_id}: {seat.colour} has fulfilled it, so its neutral novice has left "
+                           f"for the council (bonfire.bonus.common-task)")
+    return out
 
 
 def _offering(item: str) -> tuple[str | None, str | None]:

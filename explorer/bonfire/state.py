@@ -144,7 +144,8 @@ class Step:
     """Something still to do inside an option. ``kind``:
 
     * ``deal`` (chance): draw ``what`` (``task`` for island ``target``, ``elder``, ``specialist`` for display slot
-      ``target``, ``portal`` for Great Bonfire space ``target``, ``path`` for display slot ``target``,
+      ``target``, ``portal`` for Great Bonfire space ``target``, ``path`` for display slot ``target`` (``pile``: the
+      top tile of a pile, built onto ``seat``'s path),
       ``offering`` for stack ``target`` of ``seat``, ``start``);
     * ``act``: ``seat`` chooses an option of the turn (``flag``: tiles have been returned this turn, so only option
       I is left, ``bonfire.assume.return-before-fate``);

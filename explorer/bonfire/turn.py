@@ -24,7 +24,7 @@ from typing import Any
 from explorer.core import Event, IllegalAction
 
 from . import fate as fate_area
-from .actions import (REWARD_PAIRS, Action, BuildPath, ClaimGuardian, Cover, Draw, Ignite, Move, OFFERING_STACK_NAMES,
+from .actions import (REWARD_PAIRS, Action, BuildFromPile, BuildPath, ClaimGuardian, Cover, Draw, Ignite, Move, OFFERING_STACK_NAMES,
                       Pass, PlaceFate, Procession, RECRUIT_PAYMENTS, Recruit, Return, Sail, Skip, SitAt, StartTile,
                       Take, TakeTask, UseGreatBonfire)
 from .components import (ANY as ANY_ITEM, COUNTDOWN, END_TRIGGER, FATE_SWAP_POSITION, GREAT_BONFIRE_POINTS,
@@ -125,7 +125,8 @@ def _push(state: State, *steps: Step, drop: int = 1) -> State:
 
 def _guardian_order(state: State, seat: Seat) -> tuple[str, ...]:
     """The guardians that may move in a procession, the one furthest ahead first (``bonfire.procession.one-per-
-    space``); on the starting tile in colour order (own colour first)."""
+    space``); those on one tile (the starting tile) in colour order, own colour first: of them the player
+    chooses which moves first (:func:`_movers`)."""
     colours = (seat.colour, *state.index.guardian_colours)
     walking = [(at, colour) for colour, where, at in seat.guardians if where == "path"]
     walking.sort(key=lambda g: (-g[0], colours.index(g[1])))
@@ -153,7 +154,7 @@ def action_cost(state: State, k: int, action: Action) -> Cost:
         return Cost("guardian", 1)
     if isinstance(action, Procession):
         return Cost("guardian", action.steps)
-    if isinstance(action, BuildPath):
+    if isinstance(action, (BuildPath, BuildFromPile)):
         return Cost("path", c.player_board.path_slots[len(seat.path)].cost)
     if isinstance(action, UseGreatBonfire):
         return Cost("great_bonfire", _great_bonfire_tiles(state, seat, action.space))
@@ -238,9 +239,24 @@ def procession_stops(state: State, k: int, guardian: str, steps: int) -> list[Mo
     return stops
 
 
-def _march_moves(state: State, step: Step) -> list[Move]:
+def _where(seat: Seat, guardian: str) -> tuple[str, int]:
+    return next((where, at) for colour, where, at in seat.guardians if colour == guardian)
+
+
+def _movers(state: State, step: Step) -> tuple[str, ...]:
+    """The guardians of a ``march`` step who may move now: the one furthest ahead, and every guardian still to move
+    on the same tile (several share the starting tile): the player chooses which of them moves first
+    (``bonfire.procession.one-per-space``, rulebook p. 10)."""
     seat = state.seats[step.seat]
-    stops = procession_stops(state, step.seat, step.items[0], step.count)
+    front = _where(seat, step.items[0])
+    return tuple(g for g in step.items if _where(seat, g) == front)
+
+
+def _march_moves(state: State, step: Step) -> list[Move]:
+    """The moves open in a ``march`` step: where each guardian of :func:`_movers` may end (Chosen Harvest: with
+    each resource)."""
+    seat = state.seats[step.seat]
+    stops = [move for g in _movers(state, step) for move in procession_stops(state, step.seat, g, step.count)]
     if not (_has(seat, "chosen_harvest") and step.flag):
         return stops
     out = []
@@ -290,6 +306,7 @@ def _candidates(state: State) -> list[Action]:
     out += [Procession(n) for n in range(1, MAX_PROCESSION_STEPS + 1)]
     if len(seat.path) < MAX_PATH_TILES:
         out += [BuildPath(*kind.split()) for kind in dict.fromkeys(t for t in state.path_display if t)]
+        out.append(BuildFromPile())
     for space in ix.spaces:
         tiles_needed = _great_bonfire_tiles(state, seat, space)
         if tiles_needed and _can_pay(state, k, Cost("great_bonfire", tiles_needed)):
@@ -514,6 +531,20 @@ def _check_path(state: State, k: int, seat: Seat, step: Step, action: BuildPath)
     return _unpayable(state, k, action)
 
 
+def _path_pile_left(state: State) -> int:
+    """Path tiles face down in the piles: the unseen ones and those put under by a refresh."""
+    return sum(state.path_pile) + len(state.path_bottom)
+
+
+def _check_path_pile(state: State, k: int, seat: Seat, step: Step, action: BuildFromPile) -> IllegalAction | None:
+    if len(seat.path) >= MAX_PATH_TILES:
+        return _refuse("bonfire.path.cost", f"{seat.colour} has built all {MAX_PATH_TILES} path tiles", action)
+    if not _path_pile_left(state):
+        return _refuse("bonfire.path.build", "the path piles are empty: only a face-up path tile can be built",
+                       action)
+    return _unpayable(state, k, action)
+
+
 def _check_great_bonfire(state: State, k: int, seat: Seat, step: Step, action: UseGreatBonfire
                          ) -> IllegalAction | None:
     if action.space not in state.index.spaces:
@@ -573,9 +604,18 @@ def _check_skip(state: State, k: int, seat: Seat, step: Step, action: Skip) -> I
 
 
 def _check_move(state: State, k: int, seat: Seat, step: Step, action: Move) -> IllegalAction | None:
-    if action.guardian != step.items[0]:
-        return _refuse("bonfire.procession.one-per-space", f"the {step.items[0]} guardian moves now (the one furthest "
-                                                           f"ahead moves first)", action)
+    movers = _movers(state, step)
+    if action.guardian not in step.items:
+        mine = any(colour == action.guardian for colour, _, _ in seat.guardians)
+        why = (f"the {action.guardian} guardian has already moved in this procession" if mine
+               else f"{seat.colour} has no {action.guardian} guardian")
+        return _refuse("bonfire.procession.one-per-space", f"{why}; the {' or the '.join(movers)} guardian moves "
+                                                           f"now", action)
+    if action.guardian not in movers:
+        ahead = " or the ".join(movers)
+        return _refuse("bonfire.procession.one-per-space", f"the {action.guardian} guardian stands behind the "
+                                                           f"{ahead} one, and the guardian furthest ahead moves "
+                                                           f"first", action)
     if action in _march_moves(state, step):
         return None
     if action.take is not None and not _has(seat, "chosen_harvest"):
@@ -611,7 +651,7 @@ def _check_take(state: State, k: int, seat: Seat, step: Step, action: Take) -> I
 
 _CHECKS = {StartTile: _check_start_tile, Cover: _check_cover, Return: _check_return, PlaceFate: _check_fate,
            Sail: _check_sail, TakeTask: _check_task, ClaimGuardian: _check_guardian, Procession: _check_procession,
-           BuildPath: _check_path, UseGreatBonfire: _check_great_bonfire, Recruit: _check_recruit,
+           BuildPath: _check_path, BuildFromPile: _check_path_pile, UseGreatBonfire: _check_great_bonfire, Recruit: _check_recruit,
            Ignite: _check_ignite, Pass: _check_pass, Skip: _check_skip, Move: _check_move, SitAt: _check_sit,
            Take: _check_take}
 
@@ -681,6 +721,18 @@ def _deal(state: State, step: Step, action: Draw, events: list[Event]) -> State:
         portals = list(state.portals)
         portals[i] = tuple(sorted((*portals[i], item)))
         return state.replace(portals=tuple(portals), portal_pool=_add(state.portal_pool, ix.symbols.index(item), -1))
+    if step.what == "path" and step.target == "pile":   # the top of a pile, built at once (bonfire.path.build)
+        if any(state.path_pile):
+            state = state.replace(path_pile=_add(state.path_pile, ix.path_kinds.index(item), -1))
+        else:
+            state = state.replace(path_bottom=state.path_bottom[1:])
+        k, seat = step.seat, state.seats[step.seat]
+        state = _set_seat(state, k, seat.replace(path=(*seat.path, item)))
+        events.append(Happened(RULES["bonfire.path.build"], f"{seat.colour} builds path tile {len(seat.path) + 1} "
+                                                            f"from the pile: {item}", seat.colour))
+        if _has(seat, "path_finder"):
+            state = _gain(state, k, item.split()[1], 1, events, "bonfire.specialist.path-finder")
+        return state
     if step.what == "path":
         display = list(state.path_display)
         display[step.target] = item
@@ -892,7 +944,6 @@ def _sit(state: State, k: int, colour: str, seat_id: str, events: list[Event]) -
         state = _gain(state, k, ix.wild_resource, 1, events, "bonfire.specialist.council-gold")
         events.append(Happened(RULES["bonfire.specialist.council-gold"], f"{player} takes 1 gold (Council Gold)",
                                player))
-    takes = [t for t in takes if t.what == "resource" or any(state.supply[j] for j in range(len(ix.actions)))]
     return _push(state, *takes, drop=0)
 
 
@@ -902,7 +953,7 @@ def _move(state: State, step: Step, action: Move, events: list[Event]) -> State:
     guardians = [(colour, action.to if action.to != "stay" else where, action.at if action.to != "stay" else at)
                  if colour == action.guardian else (colour, where, at) for colour, where, at in seat.guardians]
     state = _set_seat(state, k, seat.replace(guardians=tuple(guardians)))
-    rest = step.items[1:]
+    rest = tuple(g for g in step.items if g != action.guardian)
     state = _push(state, *([Step("march", k, count=step.count, items=rest, flag=step.flag)] if rest else []))
     if action.to == "stay":
         return state
@@ -939,6 +990,8 @@ def _then(state: State, step: Step, events: list[Event]) -> State:
         docked = _push(state, Step("dock", k, target=action.island), drop=0)
         if any(refusal(docked, claim) is None for claim in _claims(docked, docked.seats[k])):
             return docked
+        events.append(Happened(RULES["bonfire.boat.extra-claim"], f"{name} can claim nothing at "
+                                                                  f"{c.islands[action.island].name} now", name))
         return state
     if isinstance(action, TakeTask):
         stack = OFFERING_STACK_NAMES.index(action.offering)
@@ -983,6 +1036,10 @@ def _then(state: State, step: Step, events: list[Event]) -> State:
         if any(state.path_pile) or state.path_bottom:
             state = _push(state, Step("deal", None, "path", target=slot), drop=0)
         return state
+    if isinstance(action, BuildFromPile):
+        events.append(Happened(RULES["bonfire.path.build"], f"{name} takes the top tile of a path pile for path "
+                                                            f"tile {len(seat.path) + 1}", name))
+        return _push(state, Step("deal", k, "path", target="pile"), drop=0)
     if isinstance(action, UseGreatBonfire):
         space = next(s for s in c.great_bonfire.spaces if s.id == action.space)
         state = state.replace(pointer=action.space, great_bonfire_used=True)
@@ -1111,6 +1168,31 @@ def _next_turn(state: State, k: int, events: list[Event]) -> State:
     return state.replace(countdown=countdown, pending=())
 
 
+def _stuck(state: State, step: Step) -> tuple[str, ...]:
+    """The guardians of :func:`_movers` whose only option is to stay (staying changes nothing for the others)."""
+    return tuple(g for g in _movers(state, step) if len(procession_stops(state, step.seat, g, step.count)) == 1)
+
+
+def _skip_stuck(state: State, step: Step, stuck: tuple[str, ...], events: list[Event]) -> State:
+    """Skip the guardians of a ``march`` step who can only stay, each with an event naming why: the path ends
+    (``bonfire.assume.procession-up-to``) or the next tile is taken (``bonfire.procession.one-per-space``); and
+    no portal leads into a free bonfire beside her (``bonfire.procession.step``)."""
+    seat = state.seats[step.seat]
+    taken = {at for colour, where, at in seat.guardians if where == "path"}
+    for g in stuck:
+        _, here = _where(seat, g)
+        if here >= len(seat.path):
+            rule, why = "bonfire.assume.procession-up-to", "no path tile is built ahead of her"
+        elif here + 1 in taken and not _has(seat, "crowded_path"):
+            rule, why = "bonfire.procession.one-per-space", f"path tile {here + 1} ahead of her is taken"
+        else:
+            rule, why = "bonfire.procession.step", "she cannot move"
+        events.append(Happened(RULES[rule], f"{seat.colour}'s {g} guardian stays: {why}, and no portal leads into "
+                                            f"a free bonfire beside her", seat.colour))
+    rest = tuple(g for g in step.items if g not in stuck)
+    return _push(state, *([Step("march", step.seat, count=step.count, items=rest, flag=step.flag)] if rest else []))
+
+
 def _run(state: State, events: list[Event]) -> State:
     """Carry out the steps the engine does by itself until a player or chance decides (or the game ends)."""
     while state.pending:
@@ -1119,10 +1201,12 @@ def _run(state: State, events: list[Event]) -> State:
             state = _then(state, step, events)
         elif step.kind == "end-turn":
             state = _end_turn(state, step, events)
-        elif step.kind == "march" and len(_march_moves(state, step)) == 1:
-            state = _push(state, *([Step("march", step.seat, count=step.count, items=step.items[1:],
-                                         flag=step.flag)] if step.items[1:] else []))
+        elif step.kind == "march" and (stuck := _stuck(state, step)):
+            state = _skip_stuck(state, step, stuck, events)
         elif step.kind == "take" and step.what == "action" and not any(state.supply):
+            events.append(Happened(RULES["bonfire.assume.supply-runs-out"],
+                                   f"the supply has no action tile left: {state.players[step.seat]} takes none of "
+                                   f"the {step.count} of their choice", state.players[step.seat]))
             state = _push(state)
         else:
             break

@@ -34,6 +34,7 @@ from bonfire_checks import edited, started
 
 from explorer.bonfire import Components, State, new_game, parse_action, text_board
 from explorer.bonfire.actions import (
+    BuildFromPile,
     BuildPath,
     ClaimGuardian,
     Cover,
@@ -394,6 +395,35 @@ CHECKS: list[Any] = [
                                           seat0(d)["stack"].remove("f2")),
      [("seats[0].fate: fate tile f2 at 4,5 down would stick out of the 5 x 5 fate area at 6,5 "
       "(bonfire.fate.inside: Inside the fate area)")]),
+    # bonfire.fate.top-or-bottom: the tiles left on the summary board are a run of its order, never reordered
+    ("fate stack reordered", lambda d: seat0(d).update(stack=["f2", "f1", "f3", "f4", "f5", "f6", "f7"]),
+     ["seats[0].stack: fate tiles leave the summary board from the top or the bottom only "
+      "(bonfire.fate.top-or-bottom), so those left keep its order f1 f2 f3 f4 f5 f6 f7 without a gap; got f2 f1 f3 "
+      "f4 f5 f6 f7"]),
+    ("fate tile taken from the middle", lambda d: (seat0(d)["fate"]["tiles"].append({"tile": "f4", "at": "2,2 across"}),
+                                                   seat0(d)["stack"].remove("f4")),
+     ["seats[0].stack: fate tiles leave the summary board from the top or the bottom only "
+      "(bonfire.fate.top-or-bottom), so those left keep its order f1 f2 f3 f4 f5 f6 f7 without a gap; got f1 f2 f3 "
+      "f5 f6 f7"]),
+    ("starting tile neither spare nor 4th", lambda d: (seat0(d)["fate"]["tiles"][0].update(tile="f2"),
+                                                       seat0(d).update(stack=["f1", "f3", "f4", "f5", "f6", "f7",
+                                                                              "f8"])),
+     ["seats[0].fate: the starting fate tile is the spare (f8) or the 4th from the top (f4), got f2 "
+      "(bonfire.setup.start-fate-tile)"]),
+    # bonfire.bonus.common-task: a common task recorded as fulfilled holds on the board, its neutral novice gone
+    ("common task that does not hold", lambda d: (seat0(d)["common"].append("gnome_circle"),
+                                                  board(d)["neutral"].update(gnome_circle=False),
+                                                  board(d)["council"]["seat_2"].append("neutral")),
+     ["seats[0].common: orange has fulfilled gnome_circle (at least 4 gnomes), but the board shows 0 "
+      "(bonfire.bonus.common-task)"]),
+    ("common task still guarded", lambda d: (seat0(d)["common"].append("fate_fulfilled"),
+                                             seat0(d)["fate"]["tiles"].extend(
+                                                 {"tile": t, "at": at} for t, at in (
+                                                     ("f1", "1,1 down"), ("f2", "1,2 across"), ("f3", "1,5 down"),
+                                                     ("f4", "2,2 across"), ("f5", "4,1 across"), ("f6", "5,1 across"))),
+                                             seat0(d).update(stack=["f7"])),
+     ["board.neutral.fate_fulfilled: orange has fulfilled it, so its neutral novice has left for the council "
+      "(bonfire.bonus.common-task)"]),
     ("fate tile placed twice", lambda d: seat0(d)["fate"]["tiles"].append({"tile": "f8", "at": "2,2 across"}),
      [("seats[0].fate: fate tile f8 is already in the fate area "
        "(bonfire.fate.top-or-bottom: The top or the bottom tile)")]),
@@ -642,7 +672,8 @@ def test_every_check_of_from_dict_has_a_case():
                   "lit bonfires sent", "neutral novices have left", "pending[1].action", "nobody plays",
                   "names no seat", "countdown runs only", "triggered: the council", "Bonfire is for 2-4 players",
                   "seats: expected 2 seats", "so the Great Bonfire has been used", "great_bonfire_used: missing",
-                  "the flag is board.great_bonfire_used", "keeps the flag per seat"):
+                  "the flag is board.great_bonfire_used", "keeps the flag per seat", "without a gap",
+                  "the starting fate tile is the spare", "but the board shows", "its neutral novice has left"):
         assert start in found, start
 
 
@@ -908,6 +939,7 @@ NOTATION = [
     ("procession 12", Procession(12)),
     ("path blue herbs", BuildPath("blue", "herbs")),
     ("path yellow gold", BuildPath("yellow", "gold")),
+    ("path pile", BuildFromPile()),
     ("great-bonfire west action+portal", UseGreatBonfire("west", ("action", "portal"))),
     ("great-bonfire south_east points+portal", UseGreatBonfire("south_east", ("points", "portal"))),
     ("gnome sage 2-tiles", Recruit("sage", "2-tiles")),
@@ -949,9 +981,9 @@ def test_the_notation_list_covers_every_action_class():
     classes = {name for name in actions.__all__ if isinstance(getattr(actions, name), type)
                and issubclass(getattr(actions, name), actions.Action) and name != "Action"}
     assert {type(a).__name__ for _, a in NOTATION} == classes
-    assert len(actions._PATTERNS) == 20
+    assert len(actions._PATTERNS) == 21
     used = {next(k for k, (pattern, _) in enumerate(actions._COMPILED) if pattern.fullmatch(t)) for t, _ in NOTATION}
-    assert used == set(range(20))
+    assert used == set(range(21))
 
 
 def test_every_action_of_the_seeded_games_reads_back():

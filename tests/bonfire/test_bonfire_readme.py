@@ -47,7 +47,7 @@ def test_every_assumption_is_on_the_page():
             "bonfire.assume.boat-two-currents": "two currents", "bonfire.assume.dock-claim": "claim on docking",
             "bonfire.assume.task-space-bonfire": "a task space is a bonfire",
             "bonfire.assume.procession-up-to": "steps may be left unused",
-            "bonfire.assume.procession-max": "at most 7", "bonfire.assume.path-face-up": "only face-up path tiles",
+            "bonfire.assume.procession-max": "at most 7",
             "bonfire.assume.one-path-pile": "one stock", "bonfire.assume.great-bonfire-moves": "pointer must move",
             "bonfire.assume.portal-rightmost": "rightmost free portal space",
             "bonfire.assume.elder-no-refill": "elders are not refilled",

@@ -156,7 +156,8 @@ def dock_step() -> State:
 
 @functools.cache
 def march_step() -> State:
-    """A procession of 2 steps over 2 built path tiles: orange's own guardian moves first, then the pink one."""
+    """A procession of 2 steps over 2 built path tiles: orange's own guardian and the pink one, both on the starting
+    tile, so the player chooses which moves first."""
     def change(d: Data) -> None:
         hand(d, ORANGE, {"guardian": 2})
         build_path(d, ORANGE, "blue herbs", "blue mushrooms")
@@ -164,7 +165,8 @@ def march_step() -> State:
     s = pos(change).apply("procession 2")
     step = s.pending[0]
     assert (step.kind, step.items, step.count) == ("march", ("orange", "pink"), 2)
-    assert [str(a) for a in s.legal_actions()] == ["move orange stay", "move orange path 1", "move orange path 2"]
+    assert [str(a) for a in s.legal_actions()] == ["move orange stay", "move orange path 1", "move orange path 2",
+                                                   "move pink stay", "move pink path 1", "move pink path 2"]
     return s
 
 
@@ -565,9 +567,14 @@ def test_procession_unpayable() -> None:
     assert "procession 1" not in [str(a) for a in s.legal_actions()]
 
 
-def test_move_by_the_wrong_guardian() -> None:
-    err = refused(march_step(), "move pink path 1", "bonfire.procession.one-per-space")
-    assert "the orange guardian moves now" in message(err)
+def test_move_by_a_guardian_who_has_already_moved() -> None:
+    err = refused(march_step().apply("move pink path 2"), "move pink path 1", "bonfire.procession.one-per-space")
+    assert "the pink guardian has already moved in this procession; the orange guardian moves now" in message(err)
+
+
+def test_move_by_a_guardian_the_player_does_not_have() -> None:
+    err = refused(march_step(), "move grey path 1", "bonfire.procession.one-per-space")
+    assert "orange has no grey guardian; the orange or the pink guardian moves now" in message(err)
 
 
 def test_move_choosing_a_resource_without_chosen_harvest() -> None:

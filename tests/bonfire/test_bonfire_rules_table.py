@@ -74,7 +74,7 @@ def test_assumptions_are_named():
         "bonfire.assume.return-before-fate", "bonfire.assume.fate-reversed", "bonfire.assume.fate-area-bonus",
         "bonfire.assume.exact-first", "bonfire.assume.substitute-pairs", "bonfire.assume.boat-two-currents",
         "bonfire.assume.dock-claim", "bonfire.assume.task-space-bonfire", "bonfire.assume.procession-up-to",
-        "bonfire.assume.procession-max", "bonfire.assume.path-face-up", "bonfire.assume.one-path-pile",
+        "bonfire.assume.procession-max", "bonfire.assume.one-path-pile",
         "bonfire.assume.great-bonfire-moves", "bonfire.assume.portal-rightmost", "bonfire.assume.elder-no-refill",
         "bonfire.assume.seat-capacity", "bonfire.assume.common-task-shared", "bonfire.assume.common-task-check",
         "bonfire.assume.novices-counted", "bonfire.assume.countdown-start", "bonfire.assume.portal-scoring",

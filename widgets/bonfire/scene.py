@@ -42,6 +42,7 @@ Central board:
 * ``gb:<space id>`` — a Great Bonfire space (its portals and the pointer, when it shows the space, target it);
 * ``gnome:<card id>`` — an elder or specialist card on display;
 * ``path-display:<slot>`` — path tile display slot 0-3 (drawn, with its id, even when empty);
+* ``path-pile`` — the face-down path piles (a tile taken from the top of one: ``path pile``);
 * ``seat:<seat id>`` — a council seat (the novices on it target it);
 * ``common:<task id>`` — a common task (its neutral novice targets it).
 
@@ -103,7 +104,7 @@ __all__ = ["BOARDS_PER_ROW", "BOARD_H", "BOARD_W", "CENTRAL_HEIGHT", "LABEL_ROOM
            "NOTE_STYLE", "PLAYER_FILL", "TARGETS", "WIDTH", "board_scene", "board_svg", "colour_of", "step_words"]
 
 TARGETS = ("island:<island id>", "entrance", "task:<disc id>", "guardian:<colour>", "gb:<space id>",
-           "gnome:<card id>", "path-display:<slot>", "seat:<seat id>", "common:<task id>", "p<k>:fate:<r>,<c>",
+           "gnome:<card id>", "path-display:<slot>", "path-pile", "seat:<seat id>", "common:<task id>", "p<k>:fate:<r>,<c>",
            "p<k>:stack:top|bottom", "p<k>:offering:top|bottom", "p<k>:bonfire:<n>", "p<k>:guard:<n>",
            "p<k>:portal:<n>", "p<k>:path:<i>", "p<k>:guardian:<colour>", "p<k>:tile:<action type>",
            "p<k>:resource:<id>", "p<k>:gnome:<card id>", "btn:<...> (from the buttons argument)")
@@ -780,8 +781,13 @@ def _bottom_row(state: State) -> list[dict[str, Any]]:
     x = MARGIN + 4
     items.append(_text(x, y - 8, "Path tiles on display", 12, anchor="start", weight=700, **{"class": "heading"}))
     left = sum(state.path_pile) + len(state.path_bottom)
+    pile_title = (f"{_plural(left, 'path tile')} face down in the piles; a path action may take the top one, "
+                  f"unseen (path pile)")
     items.append(_text(x + 160, y - 8, f"({left} face down)", 10, anchor="start", fill=FAINT,
-                       title=f"{_plural(left, 'path tile')} face down", **{"class": "path-pile"}))
+                       title=pile_title, target="path-pile", **{"class": "path-pile"}))
+    items.append(_rect(x + 246, y, 20, 44, fill="#8a6d3b" if left else "#ffffff", stroke="#5a4526",
+                       stroke_width=1, rx=3, target="path-pile", title=pile_title,
+                       **{"class": "path-pile face-down" + ("" if left else " empty")}))
     for j, kind in enumerate(state.path_display):
         title = (f"Path display slot {j}: " + (f"a path tile with a {kind.split()[0]} crystal and "
                                                f"{kind.split(' ', 1)[1]}" if kind else "empty"))
