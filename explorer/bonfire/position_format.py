@@ -432,7 +432,7 @@ def from_dict(data: Any, components: Components | None = None) -> State:
     pending = []
     for j, st in enumerate(pos.pending):
         try:
-            action = None if st.action is None else parse_action(st.action)
+            action = None if st.action is None else parse_action(st.action, c)
         except ValueError as err:
             p.add(f"pending[{j}].action: {err}")
             action = None

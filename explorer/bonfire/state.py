@@ -307,7 +307,13 @@ class State(GameState):
         return apply_action(self, action)
 
     def parse_action(self, text: str) -> Action:
-        return parse_action(text)
+        """``text`` read as an action of this game: :func:`~explorer.bonfire.actions.parse_action` with the state's
+        own components, so ids not on its board are refused.
+
+        Raises:
+            NotationError: if ``text`` is not a Bonfire action, or names an id this game's board lacks.
+        """
+        return parse_action(text, self.components)
 
     def scores(self) -> dict[str, ScoreBreakdown]:
         """Each player's score by category: the final scoring "if the game ended now" (``bonfire.score.*``)

@@ -1050,3 +1050,35 @@ def test_great_bonfire_turn_a_version_1_position_with_any_seat_flag_set_counts_a
     assert again.great_bonfire_used and again.to_dict()["format_version"] == 2
     assert "great_bonfire_used" not in again.to_dict()["seats"][0]
     assert again.to_dict()["board"]["great_bonfire_used"] is True
+
+
+# ---- parse_action(text, board=None): one signature in every game -------------------------------------------------
+@pytest.mark.parametrize("text, what", [
+    ("boat atlantis", "island 'atlantis'"), ("task t99 offering top bonfire 3", "task disc 't99'"),
+    ("guardian purple", "guardian colour 'purple'"), ("path purple herbs", "path tile kind 'purple herbs'"),
+    ("great-bonfire up action+points", "Great Bonfire space 'up'"), ("great-bonfire west gold+points", "reward 'gold'"),
+    ("gnome merlin 2-tiles", "gnome card 'merlin'"), ("return laser", "action tile type 'laser'"),
+    ("fate f9 3,1 down", "fate tile 'f9'"), ("cover laser", "action tile type or resource 'laser'"),
+    ("move purple path 3", "guardian 'purple'"), ("move pink path 3 silver", "resource 'silver'"),
+    ("seat seat_9", "council seat 'seat_9'"), ("take silver", "action tile type or resource 'silver'"),
+    ("draw task t99", "task 't99'"), ("draw elder merlin", "elder 'merlin'"), ("draw portal skull", "portal 'skull'"),
+    ("draw path purple herbs", "path tile kind 'purple herbs'"), ("draw offering silver", "offering 'silver'"),
+    ("draw start purple", "start 'purple'"), ("draw specialist merlin", "specialist 'merlin'")])
+def test_parse_action_with_a_board_refuses_ids_it_lacks(text, what):
+    board = BASE.components
+    parse_action(text)                                      # without a board: only the syntax is read
+    with pytest.raises(NotationError, match="which is not on this board") as err:
+        parse_action(text, board)
+    assert f"names {what}," in str(err.value)
+    with pytest.raises(NotationError):
+        BASE.parse_action(text)                             # State.parse_action reads with its own board
+
+
+@pytest.mark.parametrize("text, action", NOTATION[:12], ids=[t for t, _ in NOTATION[:12]])
+def test_parse_action_with_the_board_reads_the_board_s_ids(text, action):
+    assert parse_action(text, BASE.components) == action == BASE.parse_action(text)
+
+
+def test_parse_action_wants_components_as_its_board():
+    with pytest.raises(NotationError, match="must be Bonfire Components, got dict"):
+        parse_action("boat mossbank", {"islands": []})

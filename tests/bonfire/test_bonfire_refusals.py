@@ -43,6 +43,7 @@ from explorer.bonfire.actions import (
     Take,
     TakeTask,
     UseGreatBonfire,
+    parse_action,
 )
 from explorer.bonfire.rules import RULES
 from explorer.bonfire.state import State
@@ -386,8 +387,18 @@ def test_fate_placement_rules(action: str, rule: str) -> None:
 
 
 # ---- boat -----------------------------------------------------------------------------------------------------------
+def unknown_id(state: State, text: str) -> Any:
+    """``text`` names an id the game's board lacks: ``State.parse_action`` (the board's ids) refuses the text with
+    a NotationError, and the action read without a board is refused by the rules; returns that action."""
+    with pytest.raises(NotationError, match="which is not on this board"):
+        state.parse_action(text)
+    with pytest.raises(NotationError, match="which is not on this board"):
+        state.apply(text)
+    return parse_action(text)
+
+
 def test_sail_to_no_island() -> None:
-    err = refused(base(), "boat atlantis", "bonfire.boat.cost")
+    err = refused(base(), unknown_id(base(), "boat atlantis"), "bonfire.boat.cost")
     assert "no island 'atlantis'" in message(err)
 
 
@@ -612,13 +623,15 @@ def test_path_fourth_tile_costs_two() -> None:
 
 # ---- Great Bonfire ---------------------------------------------------------------------------------------------------
 def test_great_bonfire_no_such_space() -> None:
-    err = refused(base(), "great-bonfire atlantis action+points", "bonfire.great-bonfire.turn")
+    err = refused(base(), unknown_id(base(), "great-bonfire atlantis action+points"), "bonfire.great-bonfire.turn")
     assert "no space 'atlantis'" in message(err)
 
 
 @pytest.mark.parametrize("rewards", ["points+resource", "action+action", "resource+points", "gold+points"])
 def test_great_bonfire_rewards_not_a_pair(rewards: str) -> None:
-    err = refused(base(), f"great-bonfire west {rewards}", "bonfire.great-bonfire.rewards")
+    text = f"great-bonfire west {rewards}"
+    action = unknown_id(base(), text) if "gold" in rewards else text
+    err = refused(base(), action, "bonfire.great-bonfire.rewards")
     assert "take 2 of the 3 rewards" in message(err)
 
 
@@ -660,7 +673,8 @@ def test_great_bonfire_unpayable_after_the_first_use() -> None:
 # ---- gnomes --------------------------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("card", ["bramble", "welcome_step", "nobody"])
 def test_recruit_a_card_not_on_display(card: str) -> None:
-    err = refused(base(), f"gnome {card} 2-tiles", "bonfire.gnome.cost")
+    text = f"gnome {card} 2-tiles"
+    err = refused(base(), unknown_id(base(), text) if card == "nobody" else text, "bonfire.gnome.cost")
     assert f"gnome card {card} is not on display" in message(err)
 
 
@@ -733,7 +747,7 @@ def test_pass_in_the_countdown() -> None:
 
 # ---- council seats and bonus choices -------------------------------------------------------------------------------------
 def test_sit_on_no_seat() -> None:
-    err = refused(sit_step(), "seat seat_9", "bonfire.ignite.novice")
+    err = refused(sit_step(), unknown_id(sit_step(), "seat seat_9"), "bonfire.ignite.novice")
     assert "no seat 'seat_9'" in message(err)
 
 
