@@ -19,6 +19,7 @@ from bonfire_checks import (build_path, edited, give_gnome, give_portal, refused
                             set_tiles, started)
 
 from explorer.bonfire import State, Step, new_game
+from explorer.bonfire.builder import place_task, set_display
 from explorer.bonfire.components import COUNTDOWN, END_TRIGGER, Components
 
 C = Components.default()
@@ -34,32 +35,17 @@ def _act(d, k):
     d["pending"] = [{"kind": "act", "seat": d["players"][k]}]
 
 
-def _display(d, *kinds):
-    """The 4 face-up path tiles are ``kinds`` (the old ones go back into the pile)."""
-    b = d["board"]
-    for kind in b["path_display"]:
-        if kind:
-            b["path_pile"][kind] += 1
-    for kind in kinds:
-        b["path_pile"][kind] -= 1
-    b["path_display"] = list(kinds)
+_display = set_display        # the 4 face-up path tiles (explorer.bonfire.builder)
 
 
 def _task(d, k, bonfire, disc):
     """Task disc ``disc`` (from the box or an island) lies on seat ``k``'s bonfire ``bonfire``."""
-    for items in d["board"]["islands"].values():
-        if disc in items:
-            items.remove(disc)
-    if disc in d["board"]["task_box"]:
-        d["board"]["task_box"].remove(disc)
-    d["seats"][k]["tasks"][bonfire] = disc
+    place_task(d, k, bonfire, disc)
 
 
 def _lit(d, k, bonfire, disc, seat_id):
     """Seat ``k``'s bonfire ``bonfire`` is lit with ``disc``; its novice sits on council ``seat_id``."""
-    _task(d, k, bonfire, disc)
-    d["seats"][k]["lit"][bonfire] = True
-    d["board"]["council"][seat_id].append(d["players"][k])
+    place_task(d, k, bonfire, disc, seat_id)
 
 
 def _neutral(d, task, seat_id):
