@@ -22,6 +22,10 @@ __all__ = ["new_game", "initial_state"]
 
 
 def _seat(components: Components, ix: Index, colour: str) -> Seat:
+    """A player's boards before the starting fate tile is chosen: the boat at the entrance (``bonfire.setup.boats``),
+    the own guardian on the starting path tile (``bonfire.setup.start-tile``), a novice beside every unlit bonfire
+    (``bonfire.setup.novices``), the 7 fate tiles on the summary board and the spare in front
+    (``bonfire.setup.fate-tiles``), the offering discs in two stacks, and no points (``bonfire.setup.scores``)."""
     bonfires = len(components.player_board.bonfires)
     return Seat(colour=colour, resources=(0,) * len(ix.resources), tiles=(0,) * len(ix.actions),
                 fate=starting_area(components), stack=tuple(t.id for t in components.fate_stack),
@@ -34,7 +38,10 @@ def _seat(components: Components, ix: Index, colour: str) -> Seat:
 
 
 def initial_state(players: int, seed: int, components: Components) -> State:
-    """The game before any setup draw: empty display, full boxes, the draws queued (see the module docstring).
+    """The game before any setup draw: empty display, full boxes, the draws queued (see the module docstring); the
+    guardians on their islands (``bonfire.setup.guardians``), the countdown discs stacked, none played yet
+    (``bonfire.setup.countdown``), the pointer at its start (``bonfire.setup.pointer``), the neutral novices on the
+    common tasks (``bonfire.setup.neutral-novices``).
 
     Raises:
         ValueError: for a player count outside 2-4.

@@ -74,7 +74,8 @@ def _has(seat: Seat, card: str) -> bool:
 
 
 def fate_limit(seat: Seat) -> int:
-    """The most action tiles ``seat`` may hold when placing a fate tile (``bonfire.fate.when``; Large Hand)."""
+    """The most action tiles ``seat`` may hold when placing a fate tile (``bonfire.fate.when``; 3 with Large Hand,
+    ``bonfire.specialist.large-hand``)."""
     return LARGE_HAND if _has(seat, "large_hand") else FATE_HAND
 
 
@@ -136,6 +137,12 @@ def _guardian_order(state: State, seat: Seat) -> tuple[str, ...]:
 # ---- costs -----------------------------------------------------------------------------------------------
 def action_cost(state: State, k: int, action: Action) -> Cost:
     """What ``action`` costs ``seat`` k (no legality check beyond what the cost needs).
+
+    A task disc costs 1 task tile, 1 more for each offering disc of the player's already on that island
+    (``bonfire.task.tiles``), plus the face-up offering disc's resource and the island's
+    (``bonfire.task.resources``), or any 2 resources with Free Offering (``bonfire.specialist.free-offering``); a
+    gnome costs 2 gnome tiles and its resource or 1 tile and the resource twice (``bonfire.gnome.cost``), any
+    resource with Flexible Pay (``bonfire.specialist.flexible-pay``).
 
     Raises:
         KeyError: for ids the components do not know.
@@ -215,7 +222,8 @@ def procession_stops(state: State, k: int, guardian: str, steps: int) -> list[Mo
     first, then path positions, then bonfires; without the Chosen Harvest resource).
 
     She walks the path tile by tile and stops before an occupied tile (``bonfire.procession.one-per-space``,
-    ``bonfire.assume.procession-up-to``; Crowded Path lets tiles be shared), or steps from her tile into the
+    ``bonfire.assume.procession-up-to``; Crowded Path lets tiles be shared, ``bonfire.specialist.crowded-path``), or
+    steps from her tile into the
     bonfire beside it through a portal, if no guardian is there (``bonfire.procession.step``).
     """
     seat, board = state.seats[k], state.components.player_board
@@ -254,7 +262,7 @@ def _movers(state: State, step: Step) -> tuple[str, ...]:
 
 def _march_moves(state: State, step: Step) -> list[Move]:
     """The moves open in a ``march`` step: where each guardian of :func:`_movers` may end (Chosen Harvest: with
-    each resource)."""
+    each resource, ``bonfire.specialist.chosen-harvest``)."""
     seat = state.seats[step.seat]
     stops = [move for g in _movers(state, step) for move in procession_stops(state, step.seat, g, step.count)]
     if not (_has(seat, "chosen_harvest") and step.flag):
@@ -469,6 +477,9 @@ def _check_sail(state: State, k: int, seat: Seat, step: Step, action: Sail) -> I
 
 
 def _check_task(state: State, k: int, seat: Seat, step: Step, action: TakeTask) -> IllegalAction | None:
+    """A task disc is taken at the boat's island (``bonfire.task.at-island``) onto a free task space, each task
+    space being a bonfire the player chooses (``bonfire.task.board-space``, ``bonfire.assume.task-space-bonfire``).
+    """
     c = state.components
     island = c.islands.get(seat.boat) if seat.boat else None
     if island is None or island.kind != "task":
@@ -512,6 +523,8 @@ def _check_guardian(state: State, k: int, seat: Seat, step: Step, action: ClaimG
 
 
 def _check_procession(state: State, k: int, seat: Seat, step: Step, action: Procession) -> IllegalAction | None:
+    """1 to 7 steps (``bonfire.assume.procession-max``), one more with Long Stride (``bonfire.specialist.long-
+    stride``), and some guardian must be able to move (``bonfire.procession.step``)."""
     if not 1 <= action.steps <= MAX_PROCESSION_STEPS:
         return _refuse("bonfire.assume.procession-max", f"a procession has 1 to {MAX_PROCESSION_STEPS} steps",
                        action)
@@ -661,8 +674,9 @@ def chance_outcomes(state: State) -> list[tuple[Draw, Fraction]]:
     """The outcomes of the due draw with their exact probabilities, in a fixed order (empty if none is due).
 
     Task discs, elders, specialists and start players are equally likely; portals, path tiles and offering discs
-    by how many of each symbol, kind or resource are left (a path pile holding only tiles put under it gives its
-    first one for certain).
+    by how many of each symbol, kind or resource are left (``bonfire.assume.offering-draw``: a player's face-down
+    offering discs are turned up at random; ``bonfire.assume.one-path-pile``: a path pile holding only tiles put
+    under it gives its first one for certain).
     """
     if not state.is_chance_node:
         return []
@@ -797,6 +811,8 @@ def apply_action(state: State, action: Action) -> tuple[State, list[Event]]:
 
 
 def _decide(state: State, step: Step, action: Action, events: list[Event]) -> State:
+    """Carry out the decision ``action`` of the due ``step``. An action of option II is paid, carried out, and the
+    turn ends: one action per turn (``bonfire.assume.one-action``)."""
     k = state.current_player
     seat = state.seats[k]
     if isinstance(action, StartTile):
@@ -948,6 +964,11 @@ def _sit(state: State, k: int, colour: str, seat_id: str, events: list[Event]) -
 
 
 def _move(state: State, step: Step, action: Move, events: list[Event]) -> State:
+    """A guardian's move in a procession (``bonfire.procession.step``): a move ending on a path tile brings its
+    resource (``bonfire.procession.resource``), twice for the guardian of a Harvest specialist
+    (``bonfire.specialist.pink-harvest``, ``bonfire.specialist.grey-harvest``, ``bonfire.specialist.brown-harvest``,
+    ``bonfire.specialist.blue-harvest``); a move into a bonfire scores 2 with Bonfire Cheer
+    (``bonfire.specialist.bonfire-cheer``)."""
     k = step.seat
     seat, ix = state.seats[k], state.index
     guardians = [(colour, action.to if action.to != "stay" else where, action.at if action.to != "stay" else at)
@@ -979,7 +1000,8 @@ def _move(state: State, step: Step, action: Move, events: list[Event]) -> State:
 
 
 def _then(state: State, step: Step, events: list[Event]) -> State:
-    """Carry out a paid action of option II."""
+    """Carry out a paid action of option II. A recruited specialist's place is refilled from the reserve, an
+    elder's is not (``bonfire.gnome.after-recruit``, ``bonfire.assume.elder-no-refill``)."""
     k, action = step.seat, step.action
     state = _push(state)
     seat, c, ix = state.seats[k], state.components, state.index
@@ -1105,7 +1127,9 @@ def _march(state: State, k: int, steps: int, *, gain: bool) -> State:
 
 
 def _end_turn(state: State, step: Step, events: list[Event]) -> State:
-    """End ``step.seat``'s turn: common tasks (``bonfire.bonus.common-task``), the end trigger, the next player."""
+    """End ``step.seat``'s turn: common tasks (``bonfire.bonus.common-task``; every player may fulfil each one, the
+    first to do so seats its neutral novice, ``bonfire.assume.common-task-shared``), the end trigger, the next
+    player."""
     k = step.seat
     seat, c, ix = state.seats[k], state.components, state.index
     for j, task_id in enumerate(ix.common):
@@ -1133,8 +1157,9 @@ def _end_turn(state: State, step: Step, events: list[Event]) -> State:
 
 def _next_turn(state: State, k: int, events: list[Event]) -> State:
     """Hand the turn on clockwise from seat ``k`` (``bonfire.turn.options``), starting countdown rounds at the start
-    player (``bonfire.end.countdown``) and skipping players who are out; the game ends after the fifth countdown
-    round or when everyone is out."""
+    player (``bonfire.end.countdown``: the round of the trigger is finished first, ``bonfire.assume.countdown-
+    start``) and skipping players who are out; the game ends after the fifth countdown round or when everyone is
+    out."""
     n = len(state.seats)
     countdown = state.countdown
     for _ in range(n * (len(COUNTDOWN) + 2)):
