@@ -36,7 +36,7 @@ from .payment import ANY, Cost, Paid, apply_cover, can_cover, cover_options, pay
 from .rules import RULES
 from .state import PLAY_CATEGORIES, Seat, State, Step
 
-__all__ = ["legal_actions", "refusal", "apply_action", "chance_outcomes", "fate_limit", "procession_stops",
+__all__ = ["legal_actions", "refusal", "apply_action", "chance_outcomes", "fate_limit", "procession_stops", "movers",
            "action_cost", "MAX_PROCESSION_STEPS"]
 
 MAX_PROCESSION_STEPS = MAX_PATH_TILES + 1
@@ -127,7 +127,7 @@ def _push(state: State, *steps: Step, drop: int = 1) -> State:
 def _guardian_order(state: State, seat: Seat) -> tuple[str, ...]:
     """The guardians that may move in a procession, the one furthest ahead first (``bonfire.procession.one-per-
     space``); those on one tile (the starting tile) in colour order, own colour first: of them the player
-    chooses which moves first (:func:`_movers`)."""
+    chooses which moves first (:func:`movers`)."""
     colours = (seat.colour, *state.index.guardian_colours)
     walking = [(at, colour) for colour, where, at in seat.guardians if where == "path"]
     walking.sort(key=lambda g: (-g[0], colours.index(g[1])))
@@ -251,7 +251,7 @@ def _where(seat: Seat, guardian: str) -> tuple[str, int]:
     return next((where, at) for colour, where, at in seat.guardians if colour == guardian)
 
 
-def _movers(state: State, step: Step) -> tuple[str, ...]:
+def movers(state: State, step: Step) -> tuple[str, ...]:
     """The guardians of a ``march`` step who may move now: the one furthest ahead, and every guardian still to move
     on the same tile (several share the starting tile): the player chooses which of them moves first
     (``bonfire.procession.one-per-space``, rulebook p. 10)."""
@@ -261,10 +261,10 @@ def _movers(state: State, step: Step) -> tuple[str, ...]:
 
 
 def _march_moves(state: State, step: Step) -> list[Move]:
-    """The moves open in a ``march`` step: where each guardian of :func:`_movers` may end (Chosen Harvest: with
+    """The moves open in a ``march`` step: where each guardian of :func:`movers` may end (Chosen Harvest: with
     each resource, ``bonfire.specialist.chosen-harvest``)."""
     seat = state.seats[step.seat]
-    stops = [move for g in _movers(state, step) for move in procession_stops(state, step.seat, g, step.count)]
+    stops = [move for g in movers(state, step) for move in procession_stops(state, step.seat, g, step.count)]
     if not (_has(seat, "chosen_harvest") and step.flag):
         return stops
     out = []
@@ -617,15 +617,15 @@ def _check_skip(state: State, k: int, seat: Seat, step: Step, action: Skip) -> I
 
 
 def _check_move(state: State, k: int, seat: Seat, step: Step, action: Move) -> IllegalAction | None:
-    movers = _movers(state, step)
+    free = movers(state, step)
     if action.guardian not in step.items:
         mine = any(colour == action.guardian for colour, _, _ in seat.guardians)
         why = (f"the {action.guardian} guardian has already moved in this procession" if mine
                else f"{seat.colour} has no {action.guardian} guardian")
-        return _refuse("bonfire.procession.one-per-space", f"{why}; the {' or the '.join(movers)} guardian moves "
+        return _refuse("bonfire.procession.one-per-space", f"{why}; the {' or the '.join(free)} guardian moves "
                                                            f"now", action)
-    if action.guardian not in movers:
-        ahead = " or the ".join(movers)
+    if action.guardian not in free:
+        ahead = " or the ".join(free)
         return _refuse("bonfire.procession.one-per-space", f"the {action.guardian} guardian stands behind the "
                                                            f"{ahead} one, and the guardian furthest ahead moves "
                                                            f"first", action)
@@ -1194,8 +1194,8 @@ def _next_turn(state: State, k: int, events: list[Event]) -> State:
 
 
 def _stuck(state: State, step: Step) -> tuple[str, ...]:
-    """The guardians of :func:`_movers` whose only option is to stay (staying changes nothing for the others)."""
-    return tuple(g for g in _movers(state, step) if len(procession_stops(state, step.seat, g, step.count)) == 1)
+    """The guardians of :func:`movers` whose only option is to stay (staying changes nothing for the others)."""
+    return tuple(g for g in movers(state, step) if len(procession_stops(state, step.seat, g, step.count)) == 1)
 
 
 def _skip_stuck(state: State, step: Step, stuck: tuple[str, ...], events: list[Event]) -> State:

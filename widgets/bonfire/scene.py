@@ -96,7 +96,7 @@ from typing import Any
 
 from explorer.bonfire import PLAY_CATEGORIES, State
 from explorer.bonfire.components import COUNTDOWN, END_TRIGGER, OWN_DATA, Components
-from explorer.bonfire.turn import fate_limit
+from explorer.bonfire.turn import fate_limit, movers
 
 from ..svg import SvgImage, scene_to_svg
 
@@ -1286,8 +1286,10 @@ def step_words(state: State) -> str:
         name = c.islands[step.target].name if step.target in c.islands else step.target
         return f"{who} docks at {name}: claim a task disc or a guardian there, or skip"
     if step.kind == "march":
-        first = step.items[0] if step.items else "?"
-        more = f" (then {', '.join(step.items[1:])})" if len(step.items) > 1 else ""
+        free = movers(state, step) if step.items else ("?",)
+        first = " or the ".join(free) + (" (on one tile: your choice)" if len(free) > 1 else "")
+        rest = [g for g in step.items if g not in free]
+        more = f" (then {', '.join(rest)})" if rest else ""
         return (f"{who} moves the {first} guardian: up to {_plural(step.count, 'step')}{more}"
                 + ("; her stop gains a resource" if step.flag else ""))
     if step.kind == "sit":
