@@ -1057,3 +1057,27 @@ def test_chosen_harvest_any_resource_where_a_guardian_stops():
     assert len(_legal(chosen)) == 2 * (1 + 2 * 6)            # orange or pink: stay, 2 tiles x 6 resources
     after = chosen.apply("move orange path 2 gold").apply("move pink path 1 stone")
     assert _has(after) == {"gold": 1, "stone": 1}
+
+
+# ---- every skipped step says why (issue 16) --------------------------------------------------------------------------
+def test_skipped_steps_a_dock_with_nothing_to_claim_says_so():
+    """bonfire.boat.extra-claim: docking where nothing can be claimed skips the claim with an event."""
+    from explorer.bonfire import position
+    s = position(tiles={"orange": {"boat": 1}}, guardians={"orange": [("orange", "path", 0), ("pink", "path", 0)]})
+    after = s.apply("boat rose_rock")                                   # orange has her pink guardian already
+    assert after.current_player == 1
+    [event] = [e for e in after.events if e.rule.id == "bonfire.boat.extra-claim"]
+    assert event.describe() == "orange can claim nothing at Rose Rock now"
+
+
+def test_skipped_steps_a_bonus_of_action_tiles_from_an_empty_supply_says_so():
+    """bonfire.assume.supply-runs-out: seat 5's 2 action tiles of one's choice, with the supply empty."""
+    from explorer.bonfire import position
+    every = {a: t.supply for a, t in C.action_types.items()}
+    s = position(tasks={"orange": {0: "t08"}}, portals={"orange": {5: "flame", 6: "star"}},
+                 tiles={"orange": {}, "green": every})
+    assert not any(s.supply)
+    after = s.apply("ignite 0").apply("seat seat_5")
+    assert after.current_player == 1 and after.pending[0].kind == "act"
+    assert [e.describe() for e in after.events if e.rule.id == "bonfire.assume.supply-runs-out"] == [
+        "the supply has no action tile left: orange takes none of the 2 of their choice"]
