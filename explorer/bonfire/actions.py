@@ -64,7 +64,8 @@ if TYPE_CHECKING:
     from .components import Components
 
 __all__ = ["Action", "StartTile", "Return", "PlaceFate", "Sail", "TakeTask", "ClaimGuardian", "Procession",
-           "BuildPath", "BuildFromPile", "UseGreatBonfire", "Recruit", "Ignite", "Pass", "Cover", "Skip", "Move", "SitAt", "Take",
+           "BuildPath", "BuildFromPile", "UseGreatBonfire", "Recruit", "Ignite", "Pass", "Cover", "Skip", "Move", "SitAt",
+           "Take",
            "Draw", "REWARDS", "REWARD_PAIRS", "OFFERING_STACK_NAMES", "RECRUIT_PAYMENTS", "DRAWS",
            "parse_action"]
 

@@ -47,7 +47,8 @@ from explorer.core import InvalidData, Rng, StrictModel
 from explorer.core.schema import problems_from_validation_error
 
 from .actions import parse_action
-from .components import COUNTDOWN, END_TRIGGER, FATE_SWAP_POSITION, MAX_GUARDIANS_ON_START, MAX_PLAYERS, MIN_PLAYERS, Components
+from .components import (COUNTDOWN, END_TRIGGER, FATE_SWAP_POSITION, MAX_GUARDIANS_ON_START, MAX_PLAYERS, MIN_PLAYERS,
+                         Components)
 from .fate import FateState
 from .payment import Paid, can_cover
 from .state import PLAY_CATEGORIES, Index, Seat, State, Step

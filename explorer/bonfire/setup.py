@@ -72,7 +72,8 @@ def initial_state(players: int, seed: int, components: Components) -> State:
         path_pile=tuple(path_counts[k] for k in ix.path_kinds), path_bottom=(), path_display=(None,) * PATH_DISPLAY,
         council=((),) * len(ix.seats), neutral=(True,) * NEUTRAL_NOVICES, supply=tuple(a.supply for a in
                                                                                      c.action_types.values()),
-        start=None, turn=0, countdown=0, triggered=False, great_bonfire_used=False, pending=tuple(deals), rng=Rng(seed))
+        start=None, turn=0, countdown=0, triggered=False, great_bonfire_used=False, pending=tuple(deals),
+        rng=Rng(seed))
 
 
 def new_game(players: int = 3, seed: int | None = None, *, components: Components | None = None) -> State:

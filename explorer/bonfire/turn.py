@@ -24,7 +24,8 @@ from typing import Any
 from explorer.core import Event, IllegalAction
 
 from . import fate as fate_area
-from .actions import (REWARD_PAIRS, Action, BuildFromPile, BuildPath, ClaimGuardian, Cover, Draw, Ignite, Move, OFFERING_STACK_NAMES,
+from .actions import (REWARD_PAIRS, Action, BuildFromPile, BuildPath, ClaimGuardian, Cover, Draw, Ignite, Move,
+                      OFFERING_STACK_NAMES,
                       Pass, PlaceFate, Procession, RECRUIT_PAYMENTS, Recruit, Return, Sail, Skip, SitAt, StartTile,
                       Take, TakeTask, UseGreatBonfire)
 from .components import (ANY as ANY_ITEM, COUNTDOWN, END_TRIGGER, FATE_SWAP_POSITION, GREAT_BONFIRE_POINTS,
@@ -664,7 +665,8 @@ def _check_take(state: State, k: int, seat: Seat, step: Step, action: Take) -> I
 
 _CHECKS = {StartTile: _check_start_tile, Cover: _check_cover, Return: _check_return, PlaceFate: _check_fate,
            Sail: _check_sail, TakeTask: _check_task, ClaimGuardian: _check_guardian, Procession: _check_procession,
-           BuildPath: _check_path, BuildFromPile: _check_path_pile, UseGreatBonfire: _check_great_bonfire, Recruit: _check_recruit,
+           BuildPath: _check_path, BuildFromPile: _check_path_pile, UseGreatBonfire: _check_great_bonfire,
+           Recruit: _check_recruit,
            Ignite: _check_ignite, Pass: _check_pass, Skip: _check_skip, Move: _check_move, SitAt: _check_sit,
            Take: _check_take}
 

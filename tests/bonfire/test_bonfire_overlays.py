@@ -204,7 +204,7 @@ def test_fate_echo_doubles_the_printed_squares_as_the_engine_does(adjacency):
     row = next(r for r in fate_yield(s) if r.action == "fate f2 3,1 down")
     assert row.gains == {"boat": 1, "path": 3, "gnome": 3, "yellow": 2} and row.total == 9
     assert row.gains == _applied_gains(s, 0, row.action)
-    blocked = _adjacency_state(echo, lambda d: set_tiles(d, 0, boat=2))               # not allowed now: fate.gains with the echo
+    blocked = _adjacency_state(echo, lambda d: set_tiles(d, 0, boat=2))   # not allowed now: fate.gains with the echo
     assert next(r for r in fate_yield(blocked) if r.action == "fate f2 3,1 down").gains == row.gains
 
 
