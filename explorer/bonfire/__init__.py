@@ -18,11 +18,12 @@ setup deals, the start player, offering discs, path tiles and specialists turned
 """
 
 from .actions import Action, parse_action
+from .builder import position
 from .components import Components
-from .position import text_board
+from .position_format import text_board
 from .rules import RULES
 from .setup import new_game
 from .state import PLAY_CATEGORIES, VERSION, Seat, State, Step
 
 __all__ = ["new_game", "State", "Seat", "Step", "Action", "parse_action", "Components", "RULES", "VERSION",
-           "PLAY_CATEGORIES", "text_board"]
+           "PLAY_CATEGORIES", "text_board", "position"]

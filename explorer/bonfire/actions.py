@@ -16,8 +16,10 @@ A turn is one of the three options of seed "Desenvolvimento" (``bonfire.turn.opt
 ``guardian pink``                     II: claim the pink guardian at your island
 ``procession 2``                      II: every guardian may take up to 2 steps (2 guardian tiles)
 ``path blue herbs``                   II: build the face-up path tile with a blue crystal and herbs
+``path pile``                         II: build the top tile of a face-down path pile (a chance step turns it up)
 ``great-bonfire west action+portal``  II: turn the pointer to ``west`` and take 2 of its 3 rewards (``action``,
-                                      ``resource`` or ``points``, ``portal``)
+                                      ``resource`` or ``points``, ``portal``; read in either order, written in
+                                      this one)
 ``gnome sage 2-tiles``                II: recruit gnome card ``sage`` for 2 gnome tiles and 1 resource
                                       (``1-tile``: 1 gnome tile and 2 of its resource)
 ``ignite 3``                          III: light bonfire 3, whose task disc is fulfilled
@@ -52,13 +54,18 @@ import re
 import reprlib
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from explorer.core import NotationError
 
 from .fate import Placement, parse_placement
 
+if TYPE_CHECKING:
+    from .components import Components
+
 __all__ = ["Action", "StartTile", "Return", "PlaceFate", "Sail", "TakeTask", "ClaimGuardian", "Procession",
-           "BuildPath", "UseGreatBonfire", "Recruit", "Ignite", "Pass", "Cover", "Skip", "Move", "SitAt", "Take",
+           "BuildPath", "BuildFromPile", "UseGreatBonfire", "Recruit", "Ignite", "Pass", "Cover", "Skip", "Move", "SitAt",
+           "Take",
            "Draw", "REWARDS", "REWARD_PAIRS", "OFFERING_STACK_NAMES", "RECRUIT_PAYMENTS", "DRAWS",
            "parse_action"]
 
@@ -171,12 +178,37 @@ class BuildPath(Action):
 
 
 @dataclass(frozen=True)
+class BuildFromPile(Action):
+    """Option II, path: build the top tile of a face-down path pile (``bonfire.path.build``, rulebook p. 8). The
+    tile is unknown until taken: after the payment a chance step (``draw path <colour> <resource>``) turns it up,
+    with the probabilities of the unseen tiles (``bonfire.assume.one-path-pile``), and it joins the path."""
+
+    def __str__(self) -> str:
+        return "path pile"
+
+
+@dataclass(frozen=True)
 class UseGreatBonfire(Action):
     """Option II, Great Bonfire: turn the pointer to ``space`` and take the two ``rewards``
-    (``bonfire.great-bonfire.*``); ``rewards`` is one of :data:`REWARD_PAIRS`."""
+    (``bonfire.great-bonfire.rewards``); ``rewards`` is one of :data:`REWARD_PAIRS`. The two rewards may be given
+    in either order (``portal+action`` is ``action+portal``): they are kept, and printed, in the order of
+    :data:`REWARDS`.
+
+    >>> UseGreatBonfire("west", ("portal", "action")) == UseGreatBonfire("west", ("action", "portal"))
+    True
+    >>> str(UseGreatBonfire("west", ("portal", "action")))
+    'great-bonfire west action+portal'
+    """
 
     space: str
     rewards: tuple[str, str]
+
+    def __post_init__(self) -> None:
+        # one action however the rewards are ordered: the canonical order is that of REWARDS (REWARD_PAIRS)
+        rewards = tuple(self.rewards)
+        if len(rewards) == 2 and all(r in REWARDS for r in rewards):
+            rewards = tuple(sorted(rewards, key=REWARDS.index))
+        object.__setattr__(self, "rewards", rewards)
 
     def __str__(self) -> str:
         return f"great-bonfire {self.space} {'+'.join(self.rewards)}"
@@ -291,6 +323,7 @@ _PATTERNS: tuple[tuple[str, Callable[[re.Match[str]], Action]], ...] = (
     (rf"task ({_ID}) offering (top|bottom) bonfire ([0-9])", lambda m: TakeTask(m[1], m[2], _int(m[3]))),
     (rf"guardian ({_ID})", lambda m: ClaimGuardian(m[1])),
     (r"procession ([0-9]{1,2})", lambda m: Procession(_int(m[1]))),
+    (r"path pile", lambda m: BuildFromPile()),
     (rf"path ({_ID}) ({_ID})", lambda m: BuildPath(m[1], m[2])),
     (rf"great-bonfire ({_ID}) ({_ID})\+({_ID})", lambda m: UseGreatBonfire(m[1], (m[2], m[3]))),
     (rf"gnome ({_ID}) (2-tiles|1-tile)", lambda m: Recruit(m[1], m[2])),
@@ -308,16 +341,30 @@ _PATTERNS: tuple[tuple[str, Callable[[re.Match[str]], Action]], ...] = (
 _COMPILED = tuple((re.compile(p), make) for p, make in _PATTERNS)
 
 
-def parse_action(text: str) -> Action:
+def parse_action(text: str, board: Components | None = None) -> Action:
     """Read a Bonfire action from its notation (the inverse of ``str(action)``; spaces and case are tidied).
 
-    >>> parse_action("great-bonfire west action+portal")
+    Without ``board`` only the syntax is read; with ``board`` (the game's :class:`~explorer.bonfire.components.
+    Components`, the same object ``State.from_dict(d, board)`` takes) every id must be one of its components:
+    islands, task discs, gnome cards, council seats, Great Bonfire spaces, guardian and player colours, path tile
+    kinds, fate tiles, action types, resources and portal symbols. Whether the action is legal now is the
+    state's question (``State.explain``); :meth:`State.parse_action` reads with the state's own components.
+
+    >>> parse_action("great-bonfire west portal+action")
     UseGreatBonfire(space='west', rewards=('action', 'portal'))
     >>> parse_action("Move pink  path 3")
     Move(guardian='pink', to='path', at=3, take=None)
+    >>> from explorer.bonfire.components import Components
+    >>> parse_action("boat mossbank", Components.default())
+    Sail(island='mossbank')
+    >>> parse_action("seat seat_9", Components.default())
+    Traceback (most recent call last):
+      ...
+    explorer.core.errors.NotationError: 'seat seat_9' names council seat 'seat_9', which is not on this board; the council seats are seat_1, seat_2, seat_3, seat_4, seat_5, seat_6, seat_7, seat_8
 
     Raises:
-        NotationError: quoting the text, if it is not a Bonfire action.
+        NotationError: quoting the text, if it is not a Bonfire action, or (with ``board``) if it names an id
+            the board does not have.
     """
     if not isinstance(text, str):
         raise NotationError(f"a Bonfire action is text, got {reprlib.repr(text)}")
@@ -326,9 +373,73 @@ def parse_action(text: str) -> Action:
         match = pattern.fullmatch(cleaned)
         if match:
             try:
-                return make(match)
+                action = make(match)
             except ValueError as err:
                 raise NotationError(f"cannot read {reprlib.repr(text)}: {err}") from None
+            if board is not None:
+                _check_ids(text, action, board)
+            return action
     raise NotationError(f"cannot read {reprlib.repr(text)} as a Bonfire action; expected e.g. 'boat mossbank', "
                         f"'fate f1 3,1 down', 'task t05 offering top bonfire 3', 'procession 2', 'ignite 3', "
                         f"or a chance outcome like 'draw task t05'")
+
+
+def _ids_named(action: Action, c: Components) -> list[tuple[str, str, tuple[str, ...]]]:
+    """``(what, id, the board's ids of that kind)`` for every id ``action`` names."""
+    kinds = tuple(dict.fromkeys(f"{t.colour} {t.resource}" for t in c.path_tiles.values()))
+    gnomes = (*c.elders, *c.specialists)
+    walkers = (*c.guardians, *c.player_colours)
+    out: list[tuple[str, str, tuple[str, ...]]] = []
+    if isinstance(action, Sail):
+        out.append(("island", action.island, tuple(c.islands)))
+    elif isinstance(action, TakeTask):
+        out.append(("task disc", action.disc, tuple(c.task_discs)))
+    elif isinstance(action, ClaimGuardian):
+        out.append(("guardian colour", action.colour, tuple(c.guardians)))
+    elif isinstance(action, BuildPath):
+        out.append(("path tile kind", f"{action.colour} {action.resource}", kinds))
+    elif isinstance(action, UseGreatBonfire):
+        out.append(("Great Bonfire space", action.space, tuple(s.id for s in c.great_bonfire.spaces)))
+        out += [("reward", r, REWARDS) for r in action.rewards]
+    elif isinstance(action, Recruit):
+        out.append(("gnome card", action.card, gnomes))
+    elif isinstance(action, (Return,)):
+        out.append(("action tile type", action.tile, tuple(c.action_types)))
+    elif isinstance(action, PlaceFate):
+        out.append(("fate tile", action.tile, tuple(t.id for t in c.fate_tiles)))
+    elif isinstance(action, Cover):
+        out += [("action tile type or resource", i, (*c.action_types, *c.resources)) for i in action.items]
+    elif isinstance(action, Move):
+        out.append(("guardian", action.guardian, walkers))
+        if action.take is not None:
+            out.append(("resource", action.take, tuple(c.resources)))
+    elif isinstance(action, SitAt):
+        out.append(("council seat", action.seat, tuple(c.council_seats)))
+    elif isinstance(action, Take):
+        out.append(("action tile type or resource", action.item, (*c.action_types, *c.resources)))
+    elif isinstance(action, Draw):
+        known = {"task": tuple(c.task_discs), "elder": tuple(c.elders), "specialist": tuple(c.specialists),
+                 "portal": tuple(c.portal_symbols), "path": kinds, "offering": tuple(c.resources),
+                 "start": c.player_colours}
+        out.append((action.what if action.what != "path" else "path tile kind", action.item, known[action.what]))
+    return out
+
+
+def _check_ids(text: str, action: Action, board: Components) -> None:
+    """Raise :class:`NotationError` if ``action`` names an id ``board`` does not have."""
+    from .components import Components
+    if not isinstance(board, Components):
+        raise NotationError(f"the board to read {reprlib.repr(text)} against must be Bonfire Components, got "
+                            f"{type(board).__name__}")
+    for what, given, known in _ids_named(action, board):
+        if given not in known:
+            shown = ", ".join(known[:20]) + (", ..." if len(known) > 20 else "")
+            raise NotationError(f"{reprlib.repr(text)} names {what} {given!r}, which is not on this board; the "
+                                f"{_plural(what)} are {shown}")
+
+
+def _plural(what: str) -> str:
+    return {"task disc": "task discs", "gnome card": "gnome cards", "council seat": "council seats",
+            "fate tile": "fate tiles", "reward": "rewards", "guardian": "guardians", "island": "islands",
+            "resource": "resources", "specialist": "specialists", "elder": "elders", "portal": "portal symbols",
+            "offering": "resources", "start": "player colours", "task": "task discs"}.get(what, f"{what}s")

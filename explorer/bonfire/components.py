@@ -784,7 +784,7 @@ class PathSlot:
 
 @dataclass(frozen=True)
 class PlayerBoard:
-    """The bonfires and the path of a player board (the fate area is :class:`FateArea`)."""
+    """The bonfires and the path of a player board (``bonfire.board.player``; the fate area is :class:`FateArea`)."""
 
     start_resource: str
     """The resource a guardian ending her move on the starting tile gains."""

@@ -1,5 +1,7 @@
 """Bonfire's islands and currents: what a boat move costs and where a number of boat tiles can take a boat.
 
+The islands (``bonfire.board.islands``): 10 task islands, each showing a resource, and 4 guardian islands.
+
 The currents form an undirected graph (:func:`currents_graph`, a frozen ``networkx.Graph`` whose nodes are the
 island ids, each carrying its ``kind``, ``resource``/``guardian`` and ``pos``). A boat at the entrance (``None``
 here) sails to any island for 1 boat tile (``bonfire.boat.first-move``); after that 1 tile reaches a

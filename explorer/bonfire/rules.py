@@ -275,7 +275,8 @@ RULES = RuleTable([
          "the second needs a portal between them.", f"{SEED} Procissão; {SRC} A.3", "segmento do caminho; portal"),
     Rule("bonfire.procession.one-per-space", "One guardian per space",
          "Each path tile and each bonfire holds at most one guardian (the starting tile holds several); the "
-         "guardian furthest ahead moves first.", f"{SRC} A.4", "guardião"),
+         "guardian furthest ahead moves first, and of several on one tile the player chooses which moves first.",
+         f"{SRC} A.4 (rulebook p. 10)", "guardião"),
     Rule("bonfire.procession.resource", "Resources where a guardian stops",
          "A guardian who ends her movement on a path tile brings the resource shown there (gold on the "
          "starting tile); one who enters a bonfire brings nothing now but points at the end.",
@@ -290,13 +291,12 @@ RULES = RuleTable([
          "by a move that ends there.", f"{DEC}; {SRC} A.4", "Procissão"),
     # ---- path ----------------------------------------------------------------------------------------------
     Rule("bonfire.path.build", "Building the path",
-         "The player takes one of the 4 face-up path tiles and adds it as the next tile of their path, left to "
-         "right; the display is refilled from a pile.", f"{SEED} Caminho; {SRC} A.4", "troços de caminho"),
-    Rule("bonfire.assume.path-face-up", "Only face-up path tiles",
-         "Following the seed, path tiles are taken from the 4 face-up ones only (sources A.4 also mention the top "
-         "of a pile, which we leave out).", f"{SEED} Caminho", "troços de caminho visíveis"),
+         "The player takes one of the 4 face-up path tiles, or the top tile of a face-down pile (unknown until "
+         "taken), and adds it as the next tile of their path, left to right; a face-up tile taken is replaced "
+         "from a pile.", f"{SEED} Caminho; {SRC} A.4 (rulebook p. 8)", "troços de caminho"),
     Rule("bonfire.assume.one-path-pile", "The path piles are one shuffled stock",
-         "The 2 or 3 face-down piles are treated as one shuffled stock: a refill turns up a random unseen tile. "
+         "The 2 or 3 face-down piles are treated as one shuffled stock: a refill, or the top tile of a pile "
+         "taken for a path, is a random unseen tile. "
          "Tiles put under the pile by a refresh come back, in order, only after every unseen tile is drawn, and "
          "a refresh happens only while 4 unseen tiles remain to replace them.", f"{SEED} Setup 7, Caminho (our "
          "reading)", "montes de face oculta"),

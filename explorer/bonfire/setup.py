@@ -22,6 +22,10 @@ __all__ = ["new_game", "initial_state"]
 
 
 def _seat(components: Components, ix: Index, colour: str) -> Seat:
+    """A player's boards before the starting fate tile is chosen: the boat at the entrance (``bonfire.setup.boats``),
+    the own guardian on the starting path tile (``bonfire.setup.start-tile``), a novice beside every unlit bonfire
+    (``bonfire.setup.novices``), the 7 fate tiles on the summary board and the spare in front
+    (``bonfire.setup.fate-tiles``), the offering discs in two stacks, and no points (``bonfire.setup.scores``)."""
     bonfires = len(components.player_board.bonfires)
     return Seat(colour=colour, resources=(0,) * len(ix.resources), tiles=(0,) * len(ix.actions),
                 fate=starting_area(components), stack=tuple(t.id for t in components.fate_stack),
@@ -30,11 +34,14 @@ def _seat(components: Components, ix: Index, colour: str) -> Seat:
                                  sum(components.offering_discs.values()) - sum(components.offering_discs.values()) // 2),
                 offering_up=(None, None), boat=None, guardians=((colour, "path", 0),), path=(),
                 portals=(None,) * bonfires, tasks=(None,) * bonfires, lit=(False,) * bonfires, gnomes=(),
-                great_bonfire_used=False, points=(0,) * len(PLAY_CATEGORIES), common=())
+                points=(0,) * len(PLAY_CATEGORIES), common=())
 
 
 def initial_state(players: int, seed: int, components: Components) -> State:
-    """The game before any setup draw: empty display, full boxes, the draws queued (see the module docstring).
+    """The game before any setup draw: empty display, full boxes, the draws queued (see the module docstring); the
+    guardians on their islands (``bonfire.setup.guardians``), the countdown discs stacked, none played yet
+    (``bonfire.setup.countdown``), the pointer at its start (``bonfire.setup.pointer``), the neutral novices on the
+    common tasks (``bonfire.setup.neutral-novices``).
 
     Raises:
         ValueError: for a player count outside 2-4.
@@ -65,7 +72,8 @@ def initial_state(players: int, seed: int, components: Components) -> State:
         path_pile=tuple(path_counts[k] for k in ix.path_kinds), path_bottom=(), path_display=(None,) * PATH_DISPLAY,
         council=((),) * len(ix.seats), neutral=(True,) * NEUTRAL_NOVICES, supply=tuple(a.supply for a in
                                                                                      c.action_types.values()),
-        start=None, turn=0, countdown=0, triggered=False, pending=tuple(deals), rng=Rng(seed))
+        start=None, turn=0, countdown=0, triggered=False, great_bonfire_used=False, pending=tuple(deals),
+        rng=Rng(seed))
 
 
 def new_game(players: int = 3, seed: int | None = None, *, components: Components | None = None) -> State:

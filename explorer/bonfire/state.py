@@ -33,7 +33,7 @@ from .rules import RULES
 
 __all__ = ["Seat", "Step", "State", "Index", "PLAY_CATEGORIES", "VERSION"]
 
-VERSION = "2"
+VERSION = "3"
 """The engine version written into saved records (``Record.version``); it changes when a rule changes what is legal."""
 
 PLAY_CATEGORIES = ("elders", "council", "great_bonfire", "countdown", "specialists")
@@ -119,8 +119,6 @@ class Seat:
     """True where the bonfire is lit (its novice has gone to the council)."""
     gnomes: tuple[str, ...]
     """Gnome cards recruited, in order."""
-    great_bonfire_used: bool
-    """True once the player has used the Great Bonfire (``bonfire.great-bonfire.turn``)."""
     points: tuple[int, ...]
     """Points scored in play, by :data:`PLAY_CATEGORIES`."""
     common: tuple[str, ...]
@@ -146,7 +144,8 @@ class Step:
     """Something still to do inside an option. ``kind``:
 
     * ``deal`` (chance): draw ``what`` (``task`` for island ``target``, ``elder``, ``specialist`` for display slot
-      ``target``, ``portal`` for Great Bonfire space ``target``, ``path`` for display slot ``target``,
+      ``target``, ``portal`` for Great Bonfire space ``target``, ``path`` for display slot ``target`` (``pile``: the
+      top tile of a pile, built onto ``seat``'s path),
       ``offering`` for stack ``target`` of ``seat``, ``start``);
     * ``act``: ``seat`` chooses an option of the turn (``flag``: tiles have been returned this turn, so only option
       I is left, ``bonfire.assume.return-before-fate``);
@@ -174,7 +173,7 @@ class Step:
 
 @dataclass(frozen=True)
 class State(GameState):
-    """A Bonfire position (see the module docstring; the JSON format is :mod:`.position`)."""
+    """A Bonfire position (see the module docstring; the JSON format is :mod:`.position_format`)."""
 
     game: ClassVar[str] = "bonfire"
     RULES: ClassVar[RuleTable] = RULES
@@ -222,6 +221,9 @@ class State(GameState):
     """0 before the countdown; 1-5: the countdown round being played; 6: the countdown is over."""
     triggered: bool
     """True once the council holds enough novices to start the countdown (``bonfire.end.trigger``)."""
+    great_bonfire_used: bool
+    """True once anyone in the game has used the Great Bonfire: its first use in the game turns the pointer to any
+    space for 1 tile, every later use by anyone pays by the spaces turned (``bonfire.great-bonfire.turn``)."""
     pending: tuple[Step, ...]
     """What is still to be done, the first step due now."""
     rng: Rng
@@ -305,7 +307,13 @@ class State(GameState):
         return apply_action(self, action)
 
     def parse_action(self, text: str) -> Action:
-        return parse_action(text)
+        """``text`` read as an action of this game: :func:`~explorer.bonfire.actions.parse_action` with the state's
+        own components, so ids not on its board are refused.
+
+        Raises:
+            NotationError: if ``text`` is not a Bonfire action, or names an id this game's board lacks.
+        """
+        return parse_action(text, self.components)
 
     def scores(self) -> dict[str, ScoreBreakdown]:
         """Each player's score by category: the final scoring "if the game ended now" (``bonfire.score.*``)
@@ -320,8 +328,8 @@ class State(GameState):
         return winners(self)
 
     def to_dict(self) -> dict[str, Any]:
-        """The position as JSON-ready data (format: :mod:`.position`)."""
-        from .position import to_dict
+        """The position as JSON-ready data (format: :mod:`.position_format`)."""
+        from .position_format import to_dict
         return to_dict(self)
 
     @classmethod
@@ -331,12 +339,12 @@ class State(GameState):
         Raises:
             InvalidData: listing what is wrong with the data.
         """
-        from .position import from_dict
+        from .position_format import from_dict
         return from_dict(data, board)
 
     def text_board(self) -> str:
-        """A plain-text picture of the position (see :func:`.position.text_board`)."""
-        from .position import text_board
+        """A plain-text picture of the position (see :func:`.position_format.text_board`)."""
+        from .position_format import text_board
         return text_board(self)
 
     def __repr__(self) -> str:

@@ -24,7 +24,8 @@ from typing import Any
 from explorer.core import Event, IllegalAction
 
 from . import fate as fate_area
-from .actions import (REWARD_PAIRS, Action, BuildPath, ClaimGuardian, Cover, Draw, Ignite, Move, OFFERING_STACK_NAMES,
+from .actions import (REWARD_PAIRS, Action, BuildFromPile, BuildPath, ClaimGuardian, Cover, Draw, Ignite, Move,
+                      OFFERING_STACK_NAMES,
                       Pass, PlaceFate, Procession, RECRUIT_PAYMENTS, Recruit, Return, Sail, Skip, SitAt, StartTile,
                       Take, TakeTask, UseGreatBonfire)
 from .components import (ANY as ANY_ITEM, COUNTDOWN, END_TRIGGER, FATE_SWAP_POSITION, GREAT_BONFIRE_POINTS,
@@ -36,7 +37,7 @@ from .payment import ANY, Cost, Paid, apply_cover, can_cover, cover_options, pay
 from .rules import RULES
 from .state import PLAY_CATEGORIES, Seat, State, Step
 
-__all__ = ["legal_actions", "refusal", "apply_action", "chance_outcomes", "fate_limit", "procession_stops",
+__all__ = ["legal_actions", "refusal", "apply_action", "chance_outcomes", "fate_limit", "procession_stops", "movers",
            "action_cost", "MAX_PROCESSION_STEPS"]
 
 MAX_PROCESSION_STEPS = MAX_PATH_TILES + 1
@@ -74,7 +75,8 @@ def _has(seat: Seat, card: str) -> bool:
 
 
 def fate_limit(seat: Seat) -> int:
-    """The most action tiles ``seat`` may hold when placing a fate tile (``bonfire.fate.when``; Large Hand)."""
+    """The most action tiles ``seat`` may hold when placing a fate tile (``bonfire.fate.when``; 3 with Large Hand,
+    ``bonfire.specialist.large-hand``)."""
     return LARGE_HAND if _has(seat, "large_hand") else FATE_HAND
 
 
@@ -125,7 +127,8 @@ def _push(state: State, *steps: Step, drop: int = 1) -> State:
 
 def _guardian_order(state: State, seat: Seat) -> tuple[str, ...]:
     """The guardians that may move in a procession, the one furthest ahead first (``bonfire.procession.one-per-
-    space``); on the starting tile in colour order (own colour first)."""
+    space``); those on one tile (the starting tile) in colour order, own colour first: of them the player
+    chooses which moves first (:func:`movers`)."""
     colours = (seat.colour, *state.index.guardian_colours)
     walking = [(at, colour) for colour, where, at in seat.guardians if where == "path"]
     walking.sort(key=lambda g: (-g[0], colours.index(g[1])))
@@ -135,6 +138,12 @@ def _guardian_order(state: State, seat: Seat) -> tuple[str, ...]:
 # ---- costs -----------------------------------------------------------------------------------------------
 def action_cost(state: State, k: int, action: Action) -> Cost:
     """What ``action`` costs ``seat`` k (no legality check beyond what the cost needs).
+
+    A task disc costs 1 task tile, 1 more for each offering disc of the player's already on that island
+    (``bonfire.task.tiles``), plus the face-up offering disc's resource and the island's
+    (``bonfire.task.resources``), or any 2 resources with Free Offering (``bonfire.specialist.free-offering``); a
+    gnome costs 2 gnome tiles and its resource or 1 tile and the resource twice (``bonfire.gnome.cost``), any
+    resource with Flexible Pay (``bonfire.specialist.flexible-pay``).
 
     Raises:
         KeyError: for ids the components do not know.
@@ -153,7 +162,7 @@ def action_cost(state: State, k: int, action: Action) -> Cost:
         return Cost("guardian", 1)
     if isinstance(action, Procession):
         return Cost("guardian", action.steps)
-    if isinstance(action, BuildPath):
+    if isinstance(action, (BuildPath, BuildFromPile)):
         return Cost("path", c.player_board.path_slots[len(seat.path)].cost)
     if isinstance(action, UseGreatBonfire):
         return Cost("great_bonfire", _great_bonfire_tiles(state, seat, action.space))
@@ -166,8 +175,12 @@ def action_cost(state: State, k: int, action: Action) -> Cost:
 
 
 def _great_bonfire_tiles(state: State, seat: Seat, space: str) -> int:
-    """Great Bonfire tiles to turn the pointer to ``space`` (``bonfire.great-bonfire.turn``); 0: not allowed."""
-    if not seat.great_bonfire_used:
+    """Great Bonfire tiles to turn the pointer to ``space`` (``bonfire.great-bonfire.turn``); 0: not allowed.
+
+    The first use in the GAME (by anyone) costs 1 tile and reaches any space; from then on every use, whoever
+    makes it, pays 1 tile a space clockwise, 3 for any space (``bonfire.assume.great-bonfire-moves``: it must move).
+    """
+    if not state.great_bonfire_used:
         return 1
     spaces = state.index.spaces
     steps = (spaces.index(space) - spaces.index(state.pointer)) % len(spaces)
@@ -210,7 +223,8 @@ def procession_stops(state: State, k: int, guardian: str, steps: int) -> list[Mo
     first, then path positions, then bonfires; without the Chosen Harvest resource).
 
     She walks the path tile by tile and stops before an occupied tile (``bonfire.procession.one-per-space``,
-    ``bonfire.assume.procession-up-to``; Crowded Path lets tiles be shared), or steps from her tile into the
+    ``bonfire.assume.procession-up-to``; Crowded Path lets tiles be shared, ``bonfire.specialist.crowded-path``), or
+    steps from her tile into the
     bonfire beside it through a portal, if no guardian is there (``bonfire.procession.step``).
     """
     seat, board = state.seats[k], state.components.player_board
@@ -234,9 +248,24 @@ def procession_stops(state: State, k: int, guardian: str, steps: int) -> list[Mo
     return stops
 
 
-def _march_moves(state: State, step: Step) -> list[Move]:
+def _where(seat: Seat, guardian: str) -> tuple[str, int]:
+    return next((where, at) for colour, where, at in seat.guardians if colour == guardian)
+
+
+def movers(state: State, step: Step) -> tuple[str, ...]:
+    """The guardians of a ``march`` step who may move now: the one furthest ahead, and every guardian still to move
+    on the same tile (several share the starting tile): the player chooses which of them moves first
+    (``bonfire.procession.one-per-space``, rulebook p. 10)."""
     seat = state.seats[step.seat]
-    stops = procession_stops(state, step.seat, step.items[0], step.count)
+    front = _where(seat, step.items[0])
+    return tuple(g for g in step.items if _where(seat, g) == front)
+
+
+def _march_moves(state: State, step: Step) -> list[Move]:
+    """The moves open in a ``march`` step: where each guardian of :func:`movers` may end (Chosen Harvest: with
+    each resource, ``bonfire.specialist.chosen-harvest``)."""
+    seat = state.seats[step.seat]
+    stops = [move for g in movers(state, step) for move in procession_stops(state, step.seat, g, step.count)]
     if not (_has(seat, "chosen_harvest") and step.flag):
         return stops
     out = []
@@ -286,6 +315,7 @@ def _candidates(state: State) -> list[Action]:
     out += [Procession(n) for n in range(1, MAX_PROCESSION_STEPS + 1)]
     if len(seat.path) < MAX_PATH_TILES:
         out += [BuildPath(*kind.split()) for kind in dict.fromkeys(t for t in state.path_display if t)]
+        out.append(BuildFromPile())
     for space in ix.spaces:
         tiles_needed = _great_bonfire_tiles(state, seat, space)
         if tiles_needed and _can_pay(state, k, Cost("great_bonfire", tiles_needed)):
@@ -448,6 +478,9 @@ def _check_sail(state: State, k: int, seat: Seat, step: Step, action: Sail) -> I
 
 
 def _check_task(state: State, k: int, seat: Seat, step: Step, action: TakeTask) -> IllegalAction | None:
+    """A task disc is taken at the boat's island (``bonfire.task.at-island``) onto a free task space, each task
+    space being a bonfire the player chooses (``bonfire.task.board-space``, ``bonfire.assume.task-space-bonfire``).
+    """
     c = state.components
     island = c.islands.get(seat.boat) if seat.boat else None
     if island is None or island.kind != "task":
@@ -491,6 +524,8 @@ def _check_guardian(state: State, k: int, seat: Seat, step: Step, action: ClaimG
 
 
 def _check_procession(state: State, k: int, seat: Seat, step: Step, action: Procession) -> IllegalAction | None:
+    """1 to 7 steps (``bonfire.assume.procession-max``), one more with Long Stride (``bonfire.specialist.long-
+    stride``), and some guardian must be able to move (``bonfire.procession.step``)."""
     if not 1 <= action.steps <= MAX_PROCESSION_STEPS:
         return _refuse("bonfire.assume.procession-max", f"a procession has 1 to {MAX_PROCESSION_STEPS} steps",
                        action)
@@ -507,6 +542,20 @@ def _check_path(state: State, k: int, seat: Seat, step: Step, action: BuildPath)
                                              f"{action.resource}", action)
     if len(seat.path) >= MAX_PATH_TILES:
         return _refuse("bonfire.path.cost", f"{seat.colour} has built all {MAX_PATH_TILES} path tiles", action)
+    return _unpayable(state, k, action)
+
+
+def _path_pile_left(state: State) -> int:
+    """Path tiles face down in the piles: the unseen ones and those put under by a refresh."""
+    return sum(state.path_pile) + len(state.path_bottom)
+
+
+def _check_path_pile(state: State, k: int, seat: Seat, step: Step, action: BuildFromPile) -> IllegalAction | None:
+    if len(seat.path) >= MAX_PATH_TILES:
+        return _refuse("bonfire.path.cost", f"{seat.colour} has built all {MAX_PATH_TILES} path tiles", action)
+    if not _path_pile_left(state):
+        return _refuse("bonfire.path.build", "the path piles are empty: only a face-up path tile can be built",
+                       action)
     return _unpayable(state, k, action)
 
 
@@ -569,9 +618,18 @@ def _check_skip(state: State, k: int, seat: Seat, step: Step, action: Skip) -> I
 
 
 def _check_move(state: State, k: int, seat: Seat, step: Step, action: Move) -> IllegalAction | None:
-    if action.guardian != step.items[0]:
-        return _refuse("bonfire.procession.one-per-space", f"the {step.items[0]} guardian moves now (the one furthest "
-                                                           f"ahead moves first)", action)
+    free = movers(state, step)
+    if action.guardian not in step.items:
+        mine = any(colour == action.guardian for colour, _, _ in seat.guardians)
+        why = (f"the {action.guardian} guardian has already moved in this procession" if mine
+               else f"{seat.colour} has no {action.guardian} guardian")
+        return _refuse("bonfire.procession.one-per-space", f"{why}; the {' or the '.join(free)} guardian moves "
+                                                           f"now", action)
+    if action.guardian not in free:
+        ahead = " or the ".join(free)
+        return _refuse("bonfire.procession.one-per-space", f"the {action.guardian} guardian stands behind the "
+                                                           f"{ahead} one, and the guardian furthest ahead moves "
+                                                           f"first", action)
     if action in _march_moves(state, step):
         return None
     if action.take is not None and not _has(seat, "chosen_harvest"):
@@ -607,7 +665,8 @@ def _check_take(state: State, k: int, seat: Seat, step: Step, action: Take) -> I
 
 _CHECKS = {StartTile: _check_start_tile, Cover: _check_cover, Return: _check_return, PlaceFate: _check_fate,
            Sail: _check_sail, TakeTask: _check_task, ClaimGuardian: _check_guardian, Procession: _check_procession,
-           BuildPath: _check_path, UseGreatBonfire: _check_great_bonfire, Recruit: _check_recruit,
+           BuildPath: _check_path, BuildFromPile: _check_path_pile, UseGreatBonfire: _check_great_bonfire,
+           Recruit: _check_recruit,
            Ignite: _check_ignite, Pass: _check_pass, Skip: _check_skip, Move: _check_move, SitAt: _check_sit,
            Take: _check_take}
 
@@ -617,8 +676,9 @@ def chance_outcomes(state: State) -> list[tuple[Draw, Fraction]]:
     """The outcomes of the due draw with their exact probabilities, in a fixed order (empty if none is due).
 
     Task discs, elders, specialists and start players are equally likely; portals, path tiles and offering discs
-    by how many of each symbol, kind or resource are left (a path pile holding only tiles put under it gives its
-    first one for certain).
+    by how many of each symbol, kind or resource are left (``bonfire.assume.offering-draw``: a player's face-down
+    offering discs are turned up at random; ``bonfire.assume.one-path-pile``: a path pile holding only tiles put
+    under it gives its first one for certain).
     """
     if not state.is_chance_node:
         return []
@@ -677,6 +737,18 @@ def _deal(state: State, step: Step, action: Draw, events: list[Event]) -> State:
         portals = list(state.portals)
         portals[i] = tuple(sorted((*portals[i], item)))
         return state.replace(portals=tuple(portals), portal_pool=_add(state.portal_pool, ix.symbols.index(item), -1))
+    if step.what == "path" and step.target == "pile":   # the top of a pile, built at once (bonfire.path.build)
+        if any(state.path_pile):
+            state = state.replace(path_pile=_add(state.path_pile, ix.path_kinds.index(item), -1))
+        else:
+            state = state.replace(path_bottom=state.path_bottom[1:])
+        k, seat = step.seat, state.seats[step.seat]
+        state = _set_seat(state, k, seat.replace(path=(*seat.path, item)))
+        events.append(Happened(RULES["bonfire.path.build"], f"{seat.colour} builds path tile {len(seat.path) + 1} "
+                                                            f"from the pile: {item}", seat.colour))
+        if _has(seat, "path_finder"):
+            state = _gain(state, k, item.split()[1], 1, events, "bonfire.specialist.path-finder")
+        return state
     if step.what == "path":
         display = list(state.path_display)
         display[step.target] = item
@@ -741,6 +813,8 @@ def apply_action(state: State, action: Action) -> tuple[State, list[Event]]:
 
 
 def _decide(state: State, step: Step, action: Action, events: list[Event]) -> State:
+    """Carry out the decision ``action`` of the due ``step``. An action of option II is paid, carried out, and the
+    turn ends: one action per turn (``bonfire.assume.one-action``)."""
     k = state.current_player
     seat = state.seats[k]
     if isinstance(action, StartTile):
@@ -888,17 +962,21 @@ def _sit(state: State, k: int, colour: str, seat_id: str, events: list[Event]) -
         state = _gain(state, k, ix.wild_resource, 1, events, "bonfire.specialist.council-gold")
         events.append(Happened(RULES["bonfire.specialist.council-gold"], f"{player} takes 1 gold (Council Gold)",
                                player))
-    takes = [t for t in takes if t.what == "resource" or any(state.supply[j] for j in range(len(ix.actions)))]
     return _push(state, *takes, drop=0)
 
 
 def _move(state: State, step: Step, action: Move, events: list[Event]) -> State:
+    """A guardian's move in a procession (``bonfire.procession.step``): a move ending on a path tile brings its
+    resource (``bonfire.procession.resource``), twice for the guardian of a Harvest specialist
+    (``bonfire.specialist.pink-harvest``, ``bonfire.specialist.grey-harvest``, ``bonfire.specialist.brown-harvest``,
+    ``bonfire.specialist.blue-harvest``); a move into a bonfire scores 2 with Bonfire Cheer
+    (``bonfire.specialist.bonfire-cheer``)."""
     k = step.seat
     seat, ix = state.seats[k], state.index
     guardians = [(colour, action.to if action.to != "stay" else where, action.at if action.to != "stay" else at)
                  if colour == action.guardian else (colour, where, at) for colour, where, at in seat.guardians]
     state = _set_seat(state, k, seat.replace(guardians=tuple(guardians)))
-    rest = step.items[1:]
+    rest = tuple(g for g in step.items if g != action.guardian)
     state = _push(state, *([Step("march", k, count=step.count, items=rest, flag=step.flag)] if rest else []))
     if action.to == "stay":
         return state
@@ -924,7 +1002,8 @@ def _move(state: State, step: Step, action: Move, events: list[Event]) -> State:
 
 
 def _then(state: State, step: Step, events: list[Event]) -> State:
-    """Carry out a paid action of option II."""
+    """Carry out a paid action of option II. A recruited specialist's place is refilled from the reserve, an
+    elder's is not (``bonfire.gnome.after-recruit``, ``bonfire.assume.elder-no-refill``)."""
     k, action = step.seat, step.action
     state = _push(state)
     seat, c, ix = state.seats[k], state.components, state.index
@@ -935,6 +1014,8 @@ def _then(state: State, step: Step, events: list[Event]) -> State:
         docked = _push(state, Step("dock", k, target=action.island), drop=0)
         if any(refusal(docked, claim) is None for claim in _claims(docked, docked.seats[k])):
             return docked
+        events.append(Happened(RULES["bonfire.boat.extra-claim"], f"{name} can claim nothing at "
+                                                                  f"{c.islands[action.island].name} now", name))
         return state
     if isinstance(action, TakeTask):
         stack = OFFERING_STACK_NAMES.index(action.offering)
@@ -979,9 +1060,13 @@ def _then(state: State, step: Step, events: list[Event]) -> State:
         if any(state.path_pile) or state.path_bottom:
             state = _push(state, Step("deal", None, "path", target=slot), drop=0)
         return state
+    if isinstance(action, BuildFromPile):
+        events.append(Happened(RULES["bonfire.path.build"], f"{name} takes the top tile of a path pile for path "
+                                                            f"tile {len(seat.path) + 1}", name))
+        return _push(state, Step("deal", k, "path", target="pile"), drop=0)
     if isinstance(action, UseGreatBonfire):
         space = next(s for s in c.great_bonfire.spaces if s.id == action.space)
-        state = _set_seat(state.replace(pointer=action.space), k, seat.replace(great_bonfire_used=True))
+        state = state.replace(pointer=action.space, great_bonfire_used=True)
         shown = {"action": _name(space.action), "resource": f"1 {space.resource}",
                  "points": f"{GREAT_BONFIRE_POINTS} points", "portal": "a portal"}
         events.append(Happened(RULES["bonfire.great-bonfire.turn"],
@@ -1044,7 +1129,9 @@ def _march(state: State, k: int, steps: int, *, gain: bool) -> State:
 
 
 def _end_turn(state: State, step: Step, events: list[Event]) -> State:
-    """End ``step.seat``'s turn: common tasks (``bonfire.bonus.common-task``), the end trigger, the next player."""
+    """End ``step.seat``'s turn: common tasks (``bonfire.bonus.common-task``; every player may fulfil each one, the
+    first to do so seats its neutral novice, ``bonfire.assume.common-task-shared``), the end trigger, the next
+    player."""
     k = step.seat
     seat, c, ix = state.seats[k], state.components, state.index
     for j, task_id in enumerate(ix.common):
@@ -1072,8 +1159,9 @@ def _end_turn(state: State, step: Step, events: list[Event]) -> State:
 
 def _next_turn(state: State, k: int, events: list[Event]) -> State:
     """Hand the turn on clockwise from seat ``k`` (``bonfire.turn.options``), starting countdown rounds at the start
-    player (``bonfire.end.countdown``) and skipping players who are out; the game ends after the fifth countdown
-    round or when everyone is out."""
+    player (``bonfire.end.countdown``: the round of the trigger is finished first, ``bonfire.assume.countdown-
+    start``) and skipping players who are out; the game ends after the fifth countdown round or when everyone is
+    out."""
     n = len(state.seats)
     countdown = state.countdown
     for _ in range(n * (len(COUNTDOWN) + 2)):
@@ -1107,6 +1195,31 @@ def _next_turn(state: State, k: int, events: list[Event]) -> State:
     return state.replace(countdown=countdown, pending=())
 
 
+def _stuck(state: State, step: Step) -> tuple[str, ...]:
+    """The guardians of :func:`movers` whose only option is to stay (staying changes nothing for the others)."""
+    return tuple(g for g in movers(state, step) if len(procession_stops(state, step.seat, g, step.count)) == 1)
+
+
+def _skip_stuck(state: State, step: Step, stuck: tuple[str, ...], events: list[Event]) -> State:
+    """Skip the guardians of a ``march`` step who can only stay, each with an event naming why: the path ends
+    (``bonfire.assume.procession-up-to``) or the next tile is taken (``bonfire.procession.one-per-space``); and
+    no portal leads into a free bonfire beside her (``bonfire.procession.step``)."""
+    seat = state.seats[step.seat]
+    taken = {at for colour, where, at in seat.guardians if where == "path"}
+    for g in stuck:
+        _, here = _where(seat, g)
+        if here >= len(seat.path):
+            rule, why = "bonfire.assume.procession-up-to", "no path tile is built ahead of her"
+        elif here + 1 in taken and not _has(seat, "crowded_path"):
+            rule, why = "bonfire.procession.one-per-space", f"path tile {here + 1} ahead of her is taken"
+        else:
+            rule, why = "bonfire.procession.step", "she cannot move"
+        events.append(Happened(RULES[rule], f"{seat.colour}'s {g} guardian stays: {why}, and no portal leads into "
+                                            f"a free bonfire beside her", seat.colour))
+    rest = tuple(g for g in step.items if g not in stuck)
+    return _push(state, *([Step("march", step.seat, count=step.count, items=rest, flag=step.flag)] if rest else []))
+
+
 def _run(state: State, events: list[Event]) -> State:
     """Carry out the steps the engine does by itself until a player or chance decides (or the game ends)."""
     while state.pending:
@@ -1115,10 +1228,12 @@ def _run(state: State, events: list[Event]) -> State:
             state = _then(state, step, events)
         elif step.kind == "end-turn":
             state = _end_turn(state, step, events)
-        elif step.kind == "march" and len(_march_moves(state, step)) == 1:
-            state = _push(state, *([Step("march", step.seat, count=step.count, items=step.items[1:],
-                                         flag=step.flag)] if step.items[1:] else []))
+        elif step.kind == "march" and (stuck := _stuck(state, step)):
+            state = _skip_stuck(state, step, stuck, events)
         elif step.kind == "take" and step.what == "action" and not any(state.supply):
+            events.append(Happened(RULES["bonfire.assume.supply-runs-out"],
+                                   f"the supply has no action tile left: {state.players[step.seat]} takes none of "
+                                   f"the {step.count} of their choice", state.players[step.seat]))
             state = _push(state)
         else:
             break

@@ -21,7 +21,10 @@ SEED = 7
 
 
 def click(app: BonfireApp, target: str) -> None:
+    """Click ``target`` on the app's board; fails if the view recorded an internal error (``last_error``)."""
+    app.view.last_error = None
     app.view.handle_message({"kind": "click", "target": target})
+    assert app.view.last_error is None, f"the click on {target!r} raised inside the view: {app.view.last_error!r}"
 
 
 def shown(app: BonfireApp, tab: int) -> go.FigureWidget:
@@ -42,8 +45,8 @@ def test_by_default_you_play_the_first_colour_against_random_players():
     assert app.view.status["text"].startswith("Orange chooses the starting fate tile")
     click(app, "btn:do:start-tile spare")
     assert app.view.record.actions == ("start-tile spare", "start-tile spare", "start-tile spare",
-                                       "path yellow herbs", "draw path red stone", "return yellow", "return yellow",
-                                       "return path", "return yellow", "fate f1 2,1 across")
+                                       "path pile", "draw path red stone", "gnome chosen_harvest 2-tiles",
+                                       "cover yellow", "draw specialist blue_harvest")
     assert app.view.status["text"] == ("Orange to act: place a fate tile, take an action, or light a bonfire · "
                                        "council 0/10")
     marks = app.view.highlights
@@ -64,8 +67,8 @@ def test_hot_seat_and_a_game_of_random_players_only():
         box.value = True
     app.new_game()
     state = app.view.state
-    assert state.is_terminal and len(app.view.record) == 95 and len(state.seats) == 2
-    assert app.view.status["text"] == "Game over: orange wins · orange 27, green 15"
+    assert state.is_terminal and len(app.view.record) == 88 and len(state.seats) == 2
+    assert app.view.status["text"] == "Game over: orange wins · orange 14, green 11"
     assert "Every seat is a random player" in app.note.value
 
 
@@ -85,7 +88,7 @@ def test_the_overlays_are_the_pure_figures_of_the_position_shown():
     app.tabs.selected_index = 2
     record = app.view.record
     assert app.overlay_figure(2).to_dict() == scores_over_time_figure(record.states[:record.cursor + 1]).to_dict()
-    assert "after 10 actions" in shown(app, 2).layout.title.text
+    assert "after 8 actions" in shown(app, 2).layout.title.text
 
 
 def test_the_overlay_says_when_it_is_stale_and_redraws_on_demand_or_after_every_move():
@@ -93,9 +96,9 @@ def test_the_overlay_says_when_it_is_stale_and_redraws_on_demand_or_after_every_
     assert app.follow.value is False and not app.overlay_is_stale
     click(app, "btn:do:start-tile spare")
     assert app.overlay_is_stale and app.redraw_button.button_style == "warning"
-    assert "shows position 2; the board is at position 10. Press <b>Redraw</b>" in app.overlay_note.value
+    assert "shows position 2; the board is at position 8. Press <b>Redraw</b>" in app.overlay_note.value
     app.redraw_button.click()
-    assert not app.overlay_is_stale and "shows the board's position (10)" in app.overlay_note.value
+    assert not app.overlay_is_stale and "shows the board's position (8)" in app.overlay_note.value
     app.follow.value = True
     click(app, "path-display:0")  # orange builds a path: the random players' turns follow
     assert not app.overlay_is_stale
@@ -142,7 +145,7 @@ def test_draws_are_made_at_once_unless_the_user_asks_to_click_for_each():
     click(app, "btn:do:start-tile spare")
     click(app, "path-display:0")  # orange builds the path tile there; the one turned up in its place is drawn at once
     actions = app.view.record.actions
-    assert actions[10:12] == ("path red stone", "draw path blue mushrooms")  # then the random players' turns
+    assert actions[8:10] == ("path yellow herbs", "draw path yellow gold")  # then the random players' turns
     assert not app.view.state.is_chance_node
     app.step_chance.value = True
     assert app.view.step_chance is True
@@ -151,7 +154,7 @@ def test_draws_are_made_at_once_unless_the_user_asks_to_click_for_each():
     assert app.view.state.is_chance_node and app.view.status["text"].startswith(
         "Chance: a path tile is turned up for display slot 0 — click “Let chance decide”")
     click(app, "btn:roll")
-    assert app.view.record.actions[10:12] == ("path red stone", "draw path blue mushrooms")  # the same seeded draw
+    assert app.view.record.actions[8:10] == ("path yellow herbs", "draw path yellow gold")  # the same seeded draw
 
 
 def test_the_form_follows_the_game_shown_and_four_players_default_to_three_random_ones():
@@ -177,6 +180,6 @@ def test_a_loaded_record_sets_the_seed_and_a_version_notice_is_shown_then_cleare
     data = Record("bonfire", seed=11, options={"players": 2}).to_dict() | {"game_version": "1"}
     app.load(json.dumps(data))
     assert app.seed.value == 11 and app.view.record.seed == 11
-    assert "saved with bonfire engine version 1; this is version 2" in app.record_note.value
+    assert "saved with bonfire engine version 1; this is version 3" in app.record_note.value
     app.new_game()  # seed 11, from the form that now shows the loaded game
     assert app.view.record.seed == 11 and app.record_note.value == ""

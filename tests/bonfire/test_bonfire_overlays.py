@@ -23,6 +23,7 @@ from bonfire_players import directed_player, late_game
 
 from explorer.bonfire import PLAY_CATEGORIES, State
 from explorer.bonfire.actions import PlaceFate
+from explorer.bonfire.fate import FateState
 from explorer.bonfire.scoring import FINAL_CATEGORIES
 from explorer.core import Record
 from widgets.bonfire.overlays import (CATEGORIES, CATEGORY_COLOURS, OWN_DATA, FateYield, fate_yield, fate_yield_figure,
@@ -66,19 +67,28 @@ def _returned(s: State) -> State:
 def _adjacency(d, *, path_supply: bool = True):
     """The rules page's adjacency example: orange holds nothing; f5 lies at 2,1 across (gnome, path, task) above
     the starting tile f8 at 3,2 across (path, yellow, gnome), so the paths at 2,2 and 3,2 form an area of 2; f2
-    (path, gnome, boat) is on top of the summary board, f7 at the bottom."""
+    (path, gnome, boat) is on top of the summary board, f7 at the bottom. The fate area and the stack are set on
+    the state itself (:func:`_adjacency_state`): f5 placed with f2 on top cannot happen in play (tiles leave the
+    summary board from the top or the bottom, so ``from_dict`` refuses it), and the example needs only the area."""
     _act(d, 0)
     set_tiles(d, 0)
     set_resources(d, 0)
-    d["seats"][0]["fate"] = {"tiles": [{"tile": "f8", "at": "3,2 across"}, {"tile": "f5", "at": "2,1 across"}]}
-    d["seats"][0]["stack"] = ["f2", "f1", "f3", "f4", "f6", "f7"]
     if not path_supply:  # green takes every path tile left in the supply
         set_tiles(d, 1, path=d["board"]["supply"]["path"] + d["seats"][1]["tiles"]["path"])
 
 
+def _adjacency_state(*changes, path_supply: bool = True) -> State:
+    """The adjacency example (:func:`_adjacency`), a synthetic state, after ``changes`` to its data."""
+    s = edited(started(2, 1), lambda d: [_adjacency(d, path_supply=path_supply), *(change(d) for change in changes)])
+    fate = FateState.from_dict({"tiles": [{"tile": "f8", "at": "3,2 across"}, {"tile": "f5", "at": "2,1 across"}]},
+                               s.components)
+    seat = s.seats[0].replace(fate=fate, stack=("f2", "f1", "f3", "f4", "f6", "f7"))
+    return s.replace(seats=(seat, *s.seats[1:]))
+
+
 @pytest.fixture(scope="module")
 def adjacency() -> State:
-    return edited(started(2, 1), _adjacency)
+    return _adjacency_state()
 
 
 # ---- fate-tile yields: against the engine's legal actions and apply --------------------------------------------------
@@ -168,7 +178,8 @@ def test_the_fate_figure_shows_the_best_yield_per_square(adjacency):
 
 
 def test_too_many_tiles_marks_every_placement_with_the_hand_limit(adjacency):
-    s = edited(adjacency, lambda d: set_tiles(d, 0, yellow=2, boat=1))
+    hand = lambda d: set_tiles(d, 0, yellow=2, boat=1)  # noqa: E731
+    s = _adjacency_state(hand)
     rows = fate_yield(s)
     assert len(rows) == 40 and not any(r.legal_now for r in rows)
     assert {r.rule for r in rows} == {"bonfire.fate.when"}
@@ -181,23 +192,24 @@ def test_too_many_tiles_marks_every_placement_with_the_hand_limit(adjacency):
     assert "placing is not allowed now" in fig.layout.title.text and "(bonfire.fate.when)" in fig.layout.title.text
     assert _trace(fig, "f2 yield")["z"][3][1] == 5                     # shown as if allowed
     # Large Hand: up to 3 action tiles held (the engine's limit), so the same hand may place
-    big = edited(s, lambda d: give_gnome(d, 0, "large_hand"))
+    big = _adjacency_state(hand, lambda d: give_gnome(d, 0, "large_hand"))
     rows = fate_yield(big)
     assert all(r.legal_now for r in rows) and len(rows) == 40
     assert [r.action for r in rows] == [str(a) for a in big.legal_actions() if isinstance(a, PlaceFate)]
 
 
 def test_fate_echo_doubles_the_printed_squares_as_the_engine_does(adjacency):
-    s = edited(adjacency, lambda d: give_gnome(d, 0, "fate_echo"))
+    echo = lambda d: give_gnome(d, 0, "fate_echo")  # noqa: E731
+    s = _adjacency_state(echo)
     row = next(r for r in fate_yield(s) if r.action == "fate f2 3,1 down")
     assert row.gains == {"boat": 1, "path": 3, "gnome": 3, "yellow": 2} and row.total == 9
     assert row.gains == _applied_gains(s, 0, row.action)
-    blocked = edited(s, lambda d: set_tiles(d, 0, boat=2))               # not allowed now: fate.gains with the echo
+    blocked = _adjacency_state(echo, lambda d: set_tiles(d, 0, boat=2))   # not allowed now: fate.gains with the echo
     assert next(r for r in fate_yield(blocked) if r.action == "fate f2 3,1 down").gains == row.gains
 
 
 def test_a_supply_running_out_is_what_applying_gives():
-    s = edited(started(2, 1), lambda d: _adjacency(d, path_supply=False))
+    s = _adjacency_state(path_supply=False)
     assert s.supply[s.index.actions.index("path")] == 0
     row = next(r for r in fate_yield(s) if r.action == "fate f2 4,2 across")
     assert row.gains == {"boat": 1, "gnome": 1} == _applied_gains(s, 0, row.action)  # no path tile left to take
@@ -207,7 +219,7 @@ def test_a_supply_running_out_is_what_applying_gives():
 def test_another_players_area_and_a_full_fate_area(adjacency):
     rows = fate_yield(adjacency, seat=1)                             # green, holding 5 tiles, while orange acts
     assert rows and {r.rule for r in rows} == {"bonfire.fate.when"} and not any(r.legal_now for r in rows)
-    light = edited(adjacency, lambda d: set_tiles(d, 1, gnome=1))
+    light = _adjacency_state(lambda d: set_tiles(d, 1, gnome=1))
     rows = fate_yield(light, seat=1)
     assert {r.rule for r in rows} == {"bonfire.turn.options"}
     assert rows[0].reason == "it is orange's turn to decide, not green's"

@@ -1,4 +1,4 @@
-"""The Bonfire position format (``explorer/bonfire/position.py``, format ``bonfire-position`` version 1) and the
+"""The Bonfire position format (``explorer/bonfire/position_format.py``, format ``bonfire-position`` version 1) and the
 action notation (``explorer/bonfire/actions.py``), tried like a player who edits the JSON by hand and a tester
 who wants to break it.
 
@@ -34,6 +34,7 @@ from bonfire_checks import edited, started
 
 from explorer.bonfire import Components, State, new_game, parse_action, text_board
 from explorer.bonfire.actions import (
+    BuildFromPile,
     BuildPath,
     ClaimGuardian,
     Cover,
@@ -54,7 +55,7 @@ from explorer.bonfire.actions import (
     UseGreatBonfire,
 )
 from explorer.bonfire.fate import Placement
-from explorer.bonfire.position import FORMAT, FORMAT_VERSION, from_dict, to_dict
+from explorer.bonfire.position_format import FORMAT, FORMAT_VERSION, from_dict, to_dict
 from explorer.bonfire.setup import initial_state
 from explorer.core import InvalidData, NotationError
 
@@ -233,7 +234,7 @@ def test_a_new_game_reads_back_and_reads_the_same_twice():
     assert from_dict(to_dict(s)).to_dict() == to_dict(s) == new_game(players=2, seed=5).to_dict()
     d = s.to_dict()
     assert (d["format"], d["format_version"], d["components"]) == (FORMAT, FORMAT_VERSION, "default")
-    assert (FORMAT, FORMAT_VERSION) == ("bonfire-position", 1)
+    assert (FORMAT, FORMAT_VERSION) == ("bonfire-position", 2)
     assert (d["seed"], d["draws"], d["start"], d["turn"]) == (5, 62, "orange", "orange")
 
 
@@ -394,6 +395,35 @@ CHECKS: list[Any] = [
                                           seat0(d)["stack"].remove("f2")),
      [("seats[0].fate: fate tile f2 at 4,5 down would stick out of the 5 x 5 fate area at 6,5 "
       "(bonfire.fate.inside: Inside the fate area)")]),
+    # bonfire.fate.top-or-bottom: the tiles left on the summary board are a run of its order, never reordered
+    ("fate stack reordered", lambda d: seat0(d).update(stack=["f2", "f1", "f3", "f4", "f5", "f6", "f7"]),
+     ["seats[0].stack: fate tiles leave the summary board from the top or the bottom only "
+      "(bonfire.fate.top-or-bottom), so those left keep its order f1 f2 f3 f4 f5 f6 f7 without a gap; got f2 f1 f3 "
+      "f4 f5 f6 f7"]),
+    ("fate tile taken from the middle", lambda d: (seat0(d)["fate"]["tiles"].append({"tile": "f4", "at": "2,2 across"}),
+                                                   seat0(d)["stack"].remove("f4")),
+     ["seats[0].stack: fate tiles leave the summary board from the top or the bottom only "
+      "(bonfire.fate.top-or-bottom), so those left keep its order f1 f2 f3 f4 f5 f6 f7 without a gap; got f1 f2 f3 "
+      "f5 f6 f7"]),
+    ("starting tile neither spare nor 4th", lambda d: (seat0(d)["fate"]["tiles"][0].update(tile="f2"),
+                                                       seat0(d).update(stack=["f1", "f3", "f4", "f5", "f6", "f7",
+                                                                              "f8"])),
+     ["seats[0].fate: the starting fate tile is the spare (f8) or the 4th from the top (f4), got f2 "
+      "(bonfire.setup.start-fate-tile)"]),
+    # bonfire.bonus.common-task: a common task recorded as fulfilled holds on the board, its neutral novice gone
+    ("common task that does not hold", lambda d: (seat0(d)["common"].append("gnome_circle"),
+                                                  board(d)["neutral"].update(gnome_circle=False),
+                                                  board(d)["council"]["seat_2"].append("neutral")),
+     ["seats[0].common: orange has fulfilled gnome_circle (at least 4 gnomes), but the board shows 0 "
+      "(bonfire.bonus.common-task)"]),
+    ("common task still guarded", lambda d: (seat0(d)["common"].append("fate_fulfilled"),
+                                             seat0(d)["fate"]["tiles"].extend(
+                                                 {"tile": t, "at": at} for t, at in (
+                                                     ("f1", "1,1 down"), ("f2", "1,2 across"), ("f3", "1,5 down"),
+                                                     ("f4", "2,2 across"), ("f5", "4,1 across"), ("f6", "5,1 across"))),
+                                             seat0(d).update(stack=["f7"])),
+     ["board.neutral.fate_fulfilled: orange has fulfilled it, so its neutral novice has left for the council "
+      "(bonfire.bonus.common-task)"]),
     ("fate tile placed twice", lambda d: seat0(d)["fate"]["tiles"].append({"tile": "f8", "at": "2,2 across"}),
      [("seats[0].fate: fate tile f8 is already in the fate area "
        "(bonfire.fate.top-or-bottom: The top or the bottom tile)")]),
@@ -585,8 +615,21 @@ CHECKS: list[Any] = [
     ("a seat missing", lambda d: d["seats"].pop(), ["seats: expected 2 seats, got 1"]),
     ("wrong format", lambda d: d.update(format="bonfire"),
      ["format: input should be 'bonfire-position' (got 'bonfire')"]),
-    ("wrong format version", lambda d: d.update(format_version=2), ["format_version: input should be 1 (got 2)"]),
-    ("format version as text", lambda d: d.update(format_version="1"), ["format_version: input should be 1 (got '1')"]),
+    ("wrong format version", lambda d: d.update(format_version=3),
+     ["format_version: input should be 1 or 2 (got 3)"]),
+    ("format version as text", lambda d: d.update(format_version="2"),
+     ["format_version: input should be 1 or 2 (got '2')"]),
+    # the Great Bonfire's first use is once per game (bonfire.great-bonfire.turn): a game-level flag
+    ("pointer moved, never used", lambda d: board(d).update(pointer="west", great_bonfire_used=False),
+     ["board.pointer: the pointer shows west, so the Great Bonfire has been used; board.great_bonfire_used must "
+      "be true (bonfire.great-bonfire.turn)"]),
+    ("great bonfire flag missing", lambda d: board(d).pop("great_bonfire_used"),
+     ["board.great_bonfire_used: missing (True once anyone has used the Great Bonfire)"]),
+    ("great bonfire flag on a seat", lambda d: seat0(d).update(great_bonfire_used=True),
+     ["seats[0].great_bonfire_used: the Great Bonfire's first use is once per game, so the flag is "
+      "board.great_bonfire_used (format version 2)"]),
+    ("version 1 with the board flag", lambda d: (d.update(format_version=1), board(d).update(great_bonfire_used=True)),
+     ["board.great_bonfire_used: format version 1 keeps the flag per seat; write format_version 2"]),
     ("format missing", lambda d: d.pop("format"), ["format: required field is missing"]),
     ("unknown top-level field", lambda d: d.update(comment="mine"),
      ["comment: unknown field (not part of this format)"]),
@@ -628,7 +671,9 @@ def test_every_check_of_from_dict_has_a_case():
                   "guardians: there are", "action tiles: there are", "offering discs, the position has",
                   "lit bonfires sent", "neutral novices have left", "pending[1].action", "nobody plays",
                   "names no seat", "countdown runs only", "triggered: the council", "Bonfire is for 2-4 players",
-                  "seats: expected 2 seats"):
+                  "seats: expected 2 seats", "so the Great Bonfire has been used", "great_bonfire_used: missing",
+                  "the flag is board.great_bonfire_used", "keeps the flag per seat", "without a gap",
+                  "the starting fate tile is the spare", "but the board shows", "its neutral novice has left"):
         assert start in found, start
 
 
@@ -894,6 +939,7 @@ NOTATION = [
     ("procession 12", Procession(12)),
     ("path blue herbs", BuildPath("blue", "herbs")),
     ("path yellow gold", BuildPath("yellow", "gold")),
+    ("path pile", BuildFromPile()),
     ("great-bonfire west action+portal", UseGreatBonfire("west", ("action", "portal"))),
     ("great-bonfire south_east points+portal", UseGreatBonfire("south_east", ("points", "portal"))),
     ("gnome sage 2-tiles", Recruit("sage", "2-tiles")),
@@ -935,9 +981,9 @@ def test_the_notation_list_covers_every_action_class():
     classes = {name for name in actions.__all__ if isinstance(getattr(actions, name), type)
                and issubclass(getattr(actions, name), actions.Action) and name != "Action"}
     assert {type(a).__name__ for _, a in NOTATION} == classes
-    assert len(actions._PATTERNS) == 20
+    assert len(actions._PATTERNS) == 21
     used = {next(k for k, (pattern, _) in enumerate(actions._COMPILED) if pattern.fullmatch(t)) for t, _ in NOTATION}
-    assert used == set(range(20))
+    assert used == set(range(21))
 
 
 def test_every_action_of_the_seeded_games_reads_back():
@@ -984,3 +1030,55 @@ def test_notation_errors_quote_the_text_and_give_examples():
     with pytest.raises(NotationError, match=r"^cannot read 'fate f1 3,1 sideways': cannot read '3,1 sideways' as "
                                             r"a fate-tile placement"):
         parse_action("fate f1 3,1 sideways")
+
+
+# ---- the Great Bonfire's first use is once per game (bonfire.great-bonfire.turn) -----------------------------------
+def _version_1(state: State, used_by: tuple[int, ...]) -> Data:
+    """``state``'s data written as format version 1 did: the Great Bonfire flag on every seat."""
+    data = copy.deepcopy(state.to_dict())
+    data["format_version"] = 1
+    board(data).pop("great_bonfire_used")
+    for k, seat in enumerate(data["seats"]):
+        seat["great_bonfire_used"] = k in used_by
+    return data
+
+
+def test_great_bonfire_turn_a_version_1_position_with_any_seat_flag_set_counts_as_used():
+    assert State.from_dict(_version_1(BASE, used_by=(1,))).great_bonfire_used
+    assert not State.from_dict(_version_1(BASE, used_by=())).great_bonfire_used
+    again = State.from_dict(_version_1(BASE, used_by=(0, 1)))
+    assert again.great_bonfire_used and again.to_dict()["format_version"] == 2
+    assert "great_bonfire_used" not in again.to_dict()["seats"][0]
+    assert again.to_dict()["board"]["great_bonfire_used"] is True
+
+
+# ---- parse_action(text, board=None): one signature in every game -------------------------------------------------
+@pytest.mark.parametrize("text, what", [
+    ("boat atlantis", "island 'atlantis'"), ("task t99 offering top bonfire 3", "task disc 't99'"),
+    ("guardian purple", "guardian colour 'purple'"), ("path purple herbs", "path tile kind 'purple herbs'"),
+    ("great-bonfire up action+points", "Great Bonfire space 'up'"), ("great-bonfire west gold+points", "reward 'gold'"),
+    ("gnome merlin 2-tiles", "gnome card 'merlin'"), ("return laser", "action tile type 'laser'"),
+    ("fate f9 3,1 down", "fate tile 'f9'"), ("cover laser", "action tile type or resource 'laser'"),
+    ("move purple path 3", "guardian 'purple'"), ("move pink path 3 silver", "resource 'silver'"),
+    ("seat seat_9", "council seat 'seat_9'"), ("take silver", "action tile type or resource 'silver'"),
+    ("draw task t99", "task 't99'"), ("draw elder merlin", "elder 'merlin'"), ("draw portal skull", "portal 'skull'"),
+    ("draw path purple herbs", "path tile kind 'purple herbs'"), ("draw offering silver", "offering 'silver'"),
+    ("draw start purple", "start 'purple'"), ("draw specialist merlin", "specialist 'merlin'")])
+def test_parse_action_with_a_board_refuses_ids_it_lacks(text, what):
+    board = BASE.components
+    parse_action(text)                                      # without a board: only the syntax is read
+    with pytest.raises(NotationError, match="which is not on this board") as err:
+        parse_action(text, board)
+    assert f"names {what}," in str(err.value)
+    with pytest.raises(NotationError):
+        BASE.parse_action(text)                             # State.parse_action reads with its own board
+
+
+@pytest.mark.parametrize("text, action", NOTATION[:12], ids=[t for t, _ in NOTATION[:12]])
+def test_parse_action_with_the_board_reads_the_board_s_ids(text, action):
+    assert parse_action(text, BASE.components) == action == BASE.parse_action(text)
+
+
+def test_parse_action_wants_components_as_its_board():
+    with pytest.raises(NotationError, match="must be Bonfire Components, got dict"):
+        parse_action("boat mossbank", {"islands": []})

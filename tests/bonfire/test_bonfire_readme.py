@@ -23,6 +23,19 @@ def test_the_quick_start_runs_and_prints_what_its_comments_say():
                        "25"]
 
 
+def test_the_situation_example_runs_and_prints_what_the_page_says():
+    """The "Setting up a situation" block (explorer.bonfire.position): run as printed, its output checked."""
+    block = re.search(r"## Setting up a situation\n.*?```python\n(.*?)```", README.read_text(), re.S).group(1)
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(compile(block, str(README), "exec"), {})
+    assert out.getvalue().splitlines() == [
+        "True",
+        "['north_west']",                                   # 1 tile: 1 space clockwise from west
+        "to_act: nobody plays 'purple'; the players are orange, green",
+        "path.orange: no 'red wood' path tile is left face down to build"]
+
+
 def test_the_page_lists_every_file_and_says_the_components_are_our_own():
     text = README.read_text()
     for path in sorted((README.parent).glob("*.py")):
@@ -47,7 +60,7 @@ def test_every_assumption_is_on_the_page():
             "bonfire.assume.boat-two-currents": "two currents", "bonfire.assume.dock-claim": "claim on docking",
             "bonfire.assume.task-space-bonfire": "a task space is a bonfire",
             "bonfire.assume.procession-up-to": "steps may be left unused",
-            "bonfire.assume.procession-max": "at most 7", "bonfire.assume.path-face-up": "only face-up path tiles",
+            "bonfire.assume.procession-max": "at most 7",
             "bonfire.assume.one-path-pile": "one stock", "bonfire.assume.great-bonfire-moves": "pointer must move",
             "bonfire.assume.portal-rightmost": "rightmost free portal space",
             "bonfire.assume.elder-no-refill": "elders are not refilled",

@@ -21,7 +21,7 @@ def _played(seed: int, players: int, moves: int) -> Record:
 
 def test_a_record_saves_loads_and_replays_to_the_same_positions(tmp_path):
     record = _played(4, 2, 40)
-    assert record.version == VERSION == "2"
+    assert record.version == VERSION == "3"
     path = record.save(tmp_path / "game.json")
     again = Record.load(path)
     assert again.actions == record.actions

@@ -43,6 +43,7 @@ from explorer.bonfire.actions import (
     Take,
     TakeTask,
     UseGreatBonfire,
+    parse_action,
 )
 from explorer.bonfire.rules import RULES
 from explorer.bonfire.state import State
@@ -156,7 +157,8 @@ def dock_step() -> State:
 
 @functools.cache
 def march_step() -> State:
-    """A procession of 2 steps over 2 built path tiles: orange's own guardian moves first, then the pink one."""
+    """A procession of 2 steps over 2 built path tiles: orange's own guardian and the pink one, both on the starting
+    tile, so the player chooses which moves first."""
     def change(d: Data) -> None:
         hand(d, ORANGE, {"guardian": 2})
         build_path(d, ORANGE, "blue herbs", "blue mushrooms")
@@ -164,7 +166,8 @@ def march_step() -> State:
     s = pos(change).apply("procession 2")
     step = s.pending[0]
     assert (step.kind, step.items, step.count) == ("march", ("orange", "pink"), 2)
-    assert [str(a) for a in s.legal_actions()] == ["move orange stay", "move orange path 1", "move orange path 2"]
+    assert [str(a) for a in s.legal_actions()] == ["move orange stay", "move orange path 1", "move orange path 2",
+                                                   "move pink stay", "move pink path 1", "move pink path 2"]
     return s
 
 
@@ -384,8 +387,18 @@ def test_fate_placement_rules(action: str, rule: str) -> None:
 
 
 # ---- boat -----------------------------------------------------------------------------------------------------------
+def unknown_id(state: State, text: str) -> Any:
+    """``text`` names an id the game's board lacks: ``State.parse_action`` (the board's ids) refuses the text with
+    a NotationError, and the action read without a board is refused by the rules; returns that action."""
+    with pytest.raises(NotationError, match="which is not on this board"):
+        state.parse_action(text)
+    with pytest.raises(NotationError, match="which is not on this board"):
+        state.apply(text)
+    return parse_action(text)
+
+
 def test_sail_to_no_island() -> None:
-    err = refused(base(), "boat atlantis", "bonfire.boat.cost")
+    err = refused(base(), unknown_id(base(), "boat atlantis"), "bonfire.boat.cost")
     assert "no island 'atlantis'" in message(err)
 
 
@@ -565,9 +578,14 @@ def test_procession_unpayable() -> None:
     assert "procession 1" not in [str(a) for a in s.legal_actions()]
 
 
-def test_move_by_the_wrong_guardian() -> None:
-    err = refused(march_step(), "move pink path 1", "bonfire.procession.one-per-space")
-    assert "the orange guardian moves now" in message(err)
+def test_move_by_a_guardian_who_has_already_moved() -> None:
+    err = refused(march_step().apply("move pink path 2"), "move pink path 1", "bonfire.procession.one-per-space")
+    assert "the pink guardian has already moved in this procession; the orange guardian moves now" in message(err)
+
+
+def test_move_by_a_guardian_the_player_does_not_have() -> None:
+    err = refused(march_step(), "move grey path 1", "bonfire.procession.one-per-space")
+    assert "orange has no grey guardian; the orange or the pink guardian moves now" in message(err)
 
 
 def test_move_choosing_a_resource_without_chosen_harvest() -> None:
@@ -605,19 +623,20 @@ def test_path_fourth_tile_costs_two() -> None:
 
 # ---- Great Bonfire ---------------------------------------------------------------------------------------------------
 def test_great_bonfire_no_such_space() -> None:
-    err = refused(base(), "great-bonfire atlantis action+points", "bonfire.great-bonfire.turn")
+    err = refused(base(), unknown_id(base(), "great-bonfire atlantis action+points"), "bonfire.great-bonfire.turn")
     assert "no space 'atlantis'" in message(err)
 
 
-@pytest.mark.parametrize("rewards", ["resource+action", "points+resource", "action+action", "resource+points",
-                                     "portal+action", "gold+points"])
+@pytest.mark.parametrize("rewards", ["points+resource", "action+action", "resource+points", "gold+points"])
 def test_great_bonfire_rewards_not_a_pair(rewards: str) -> None:
-    err = refused(base(), f"great-bonfire west {rewards}", "bonfire.great-bonfire.rewards")
+    text = f"great-bonfire west {rewards}"
+    action = unknown_id(base(), text) if "gold" in rewards else text
+    err = refused(base(), action, "bonfire.great-bonfire.rewards")
     assert "take 2 of the 3 rewards" in message(err)
 
 
 def test_great_bonfire_must_move_after_the_first_use() -> None:
-    s = pos(lambda d: d["seats"][ORANGE].update(great_bonfire_used=True),
+    s = pos(lambda d: d["board"].update(great_bonfire_used=True),
             lambda d: hand(d, ORANGE, {"great_bonfire": 3}))
     err = refused(s, "great-bonfire south action+points", "bonfire.assume.great-bonfire-moves")
     assert "the pointer already shows south" in message(err)
@@ -644,7 +663,7 @@ def test_great_bonfire_portal_the_rightmost_space_needs() -> None:
 
 def test_great_bonfire_unpayable_after_the_first_use() -> None:
     """After the first use, 2 spaces on (south -> west) cost 2 Great Bonfire tiles."""
-    s = pos(lambda d: d["seats"][ORANGE].update(great_bonfire_used=True),
+    s = pos(lambda d: d["board"].update(great_bonfire_used=True),
             lambda d: hand(d, ORANGE, {"great_bonfire": 1}))
     err = refused(s, "great-bonfire west action+points", "bonfire.pay.substitute-action")
     assert "costs 2 great bonfire tiles" in message(err)
@@ -654,7 +673,8 @@ def test_great_bonfire_unpayable_after_the_first_use() -> None:
 # ---- gnomes --------------------------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("card", ["bramble", "welcome_step", "nobody"])
 def test_recruit_a_card_not_on_display(card: str) -> None:
-    err = refused(base(), f"gnome {card} 2-tiles", "bonfire.gnome.cost")
+    text = f"gnome {card} 2-tiles"
+    err = refused(base(), unknown_id(base(), text) if card == "nobody" else text, "bonfire.gnome.cost")
     assert f"gnome card {card} is not on display" in message(err)
 
 
@@ -727,7 +747,7 @@ def test_pass_in_the_countdown() -> None:
 
 # ---- council seats and bonus choices -------------------------------------------------------------------------------------
 def test_sit_on_no_seat() -> None:
-    err = refused(sit_step(), "seat seat_9", "bonfire.ignite.novice")
+    err = refused(sit_step(), unknown_id(sit_step(), "seat seat_9"), "bonfire.ignite.novice")
     assert "no seat 'seat_9'" in message(err)
 
 

@@ -18,7 +18,8 @@ import pytest
 from bonfire_checks import (build_path, edited, give_gnome, give_portal, refused, set_guardians, set_resources,
                             set_tiles, started)
 
-from explorer.bonfire import new_game
+from explorer.bonfire import State, Step, new_game
+from explorer.bonfire.builder import place_task, set_display
 from explorer.bonfire.components import COUNTDOWN, END_TRIGGER, Components
 
 C = Components.default()
@@ -34,32 +35,17 @@ def _act(d, k):
     d["pending"] = [{"kind": "act", "seat": d["players"][k]}]
 
 
-def _display(d, *kinds):
-    """The 4 face-up path tiles are ``kinds`` (the old ones go back into the pile)."""
-    b = d["board"]
-    for kind in b["path_display"]:
-        if kind:
-            b["path_pile"][kind] += 1
-    for kind in kinds:
-        b["path_pile"][kind] -= 1
-    b["path_display"] = list(kinds)
+_display = set_display        # the 4 face-up path tiles (explorer.bonfire.builder)
 
 
 def _task(d, k, bonfire, disc):
     """Task disc ``disc`` (from the box or an island) lies on seat ``k``'s bonfire ``bonfire``."""
-    for items in d["board"]["islands"].values():
-        if disc in items:
-            items.remove(disc)
-    if disc in d["board"]["task_box"]:
-        d["board"]["task_box"].remove(disc)
-    d["seats"][k]["tasks"][bonfire] = disc
+    place_task(d, k, bonfire, disc)
 
 
 def _lit(d, k, bonfire, disc, seat_id):
     """Seat ``k``'s bonfire ``bonfire`` is lit with ``disc``; its novice sits on council ``seat_id``."""
-    _task(d, k, bonfire, disc)
-    d["seats"][k]["lit"][bonfire] = True
-    d["board"]["council"][seat_id].append(d["players"][k])
+    place_task(d, k, bonfire, disc, seat_id)
 
 
 def _neutral(d, task, seat_id):
@@ -119,6 +105,11 @@ def _game(players=2, seed=1, k=0, *changes, tiles=None, res=None, **seat):
         for c in changes:
             c(d)
     return edited(started(players, seed), change)
+
+
+def _used(d):
+    """Someone has used the Great Bonfire already (its first use is once per game)."""
+    d["board"]["great_bonfire_used"] = True
 
 
 def _with(s, *changes):
@@ -404,7 +395,8 @@ def test_procession_furthest_first_one_per_space_resources_where_they_stop():
                              "move orange bonfire 3"]
     refused(march, "move pink path 1", "bonfire.procession.one-per-space")
     m = march.apply("move orange bonfire 3")
-    assert _legal(m) == ["move pink stay", "move pink path 1", "move pink path 2"]
+    assert _legal(m) == ["move pink stay", "move pink path 1", "move pink path 2",       # both on the starting
+                         "move grey stay", "move grey path 1", "move grey path 2"]       # tile: either first
     m = m.apply("move pink path 2")
     assert _legal(m) == ["move grey stay", "move grey path 1"]                # path 2 is taken now
     m = m.apply("move grey path 1")
@@ -413,12 +405,37 @@ def test_procession_furthest_first_one_per_space_resources_where_they_stop():
     assert m.current_player == 1
 
 
+def test_procession_one_per_space_the_player_chooses_which_guardian_on_the_starting_tile_moves_first():
+    """Rulebook p. 10: of several guardians on the starting tile, the player chooses which moves first, so grey
+    ahead of pink is an ending too (the own-colour-first order could not reach it)."""
+    s = _game(2, 1, 0, _procession_board, tiles={"guardian": 2}, res={})
+    m = s.apply("procession 2").apply("move orange bonfire 3")
+    m = m.apply("move grey path 2")
+    assert m.pending[0].kind == "march" and m.pending[0].items == ("pink",)
+    assert _legal(m) == ["move pink stay", "move pink path 1"]
+    err = refused(m, "move grey path 1", "bonfire.procession.one-per-space")
+    assert "the grey guardian has already moved in this procession" in str(err)
+    m = m.apply("move pink path 1")
+    assert m.seats[0].guardians == (("orange", "bonfire", 3), ("pink", "path", 1), ("grey", "path", 2))
+    assert _has(m) == {"herbs": 1, "wood": 1}
+
+
+def test_procession_one_per_space_a_guardian_behind_waits_and_is_told_why():
+    s = _game(2, 1, 0, _procession_board, tiles={"guardian": 2}, res={})
+    err = refused(s.apply("procession 2"), "move grey path 1", "bonfire.procession.one-per-space")
+    assert "the grey guardian stands behind the orange one, and the guardian furthest ahead moves first" in str(err)
+    assert "furthest ahead moves first)" not in str(err)
+
+
 def test_procession_blocked_by_a_guardian_who_stays():
     s = _game(2, 1, 0, _procession_board, tiles={"guardian": 2}, res={})
     m = s.apply("procession 2").apply("move orange stay")
-    assert _legal(m) == ["move pink stay", "move pink path 1"]               # path 2 is orange's
+    assert _legal(m) == ["move pink stay", "move pink path 1", "move grey stay", "move grey path 1"]  # path 2: orange
     m = m.apply("move pink path 1")
     assert m.current_player == 1 and _has(m) == {"herbs": 1}                  # grey cannot move: skipped
+    skipped = [e for e in m.events if "grey guardian stays" in e.describe()]
+    assert [e.rule.id for e in skipped] == ["bonfire.procession.one-per-space"]   # 5: a skipped step says why
+    assert "path tile 1 ahead of her is taken" in skipped[0].describe()
 
 
 def test_procession_into_a_bonfire_needs_a_portal_and_room():
@@ -454,6 +471,69 @@ def test_path_at_most_six():
     assert not any(a.startswith("path ") for a in _legal(s))
 
 
+def _under_the_pile(d):
+    """Every face-down path tile lies under the pile, put there by refreshes (none is unseen): the next one is
+    known."""
+    b = d["board"]
+    b["path_bottom"] = [kind for kind, n in b["path_pile"].items() for _ in range(n)]
+    b["path_pile"] = {kind: 0 for kind in b["path_pile"]}
+
+
+def _every_path_built(d):
+    """With 4 players, each has built 6 path tiles: the 24 not on display, so the piles are empty."""
+    pile = [kind for kind, n in d["board"]["path_pile"].items() for _ in range(n)]
+    for k in range(4):
+        build_path(d, k, *pile[6 * k:6 * k + 6])
+
+
+@pytest.mark.parametrize("built, cost", [(0, 1), (3, 2)])
+def test_path_build_takes_the_top_of_a_pile_a_chance_step_with_exact_probabilities(built, cost):
+    """Rulebook p. 8: a path tile may be taken from the top of a draw pile; unknown until taken, so a chance step
+    whose outcomes are the unseen tiles, weighted by how many of each kind are left."""
+    s = _game(2, 1, 0, lambda d: build_path(d, 0, *BUILT[:built]), tiles={"path": 2}, res={})
+    assert "path pile" in _legal(s)
+    drawn = s.apply("path pile")
+    assert _held(drawn) == ({"path": 2 - cost} if cost < 2 else {})            # the same cost as a face-up tile
+    assert drawn.is_chance_node and drawn.pending[0].target == "pile" and drawn.pending[0].seat == 0
+    outcomes = drawn.chance_outcomes()
+    total = sum(s.path_pile)
+    assert [(str(a), p) for a, p in outcomes] == [(f"draw path {kind}", Fraction(n, total))
+                                                  for kind, n in zip(s.index.path_kinds, s.path_pile) if n]
+    assert all(isinstance(p, Fraction) for _, p in outcomes) and sum(p for _, p in outcomes) == 1
+    after = drawn.apply("draw path blue stone")
+    assert after.seats[0].path == (*BUILT[:built], "blue stone")
+    assert after.path_display == s.path_display                                # the display is untouched
+    assert after.path_pile[s.index.path_kinds.index("blue stone")] == s.path_pile[
+        s.index.path_kinds.index("blue stone")] - 1
+    assert after.current_player == 1
+    assert any(e.rule.id == "bonfire.path.build" and "from the pile: blue stone" in e.describe()
+               for e in after.events)
+
+
+def test_path_build_from_a_pile_of_tiles_put_under_it_is_certain():
+    s = _game(2, 1, 0, _under_the_pile, tiles={"path": 1}, res={})
+    first = s.path_bottom[0]
+    assert s.apply("path pile").chance_outcomes() == [(s.parse_action(f"draw path {first}"), Fraction(1))]
+    empty = edited(started(4, 1), lambda d: (_every_path_built(d), set_tiles(d, d["players"].index(d["turn"]),
+                                                                                path=2)))
+    assert sum(empty.path_pile) + len(empty.path_bottom) == 0
+    err = refused(empty, "path pile", "bonfire.path.cost")                  # the one to act has built 6 too
+    assert "built all 6 path tiles" in str(err)
+
+
+def test_path_build_from_the_pile_reads_back_mid_draw_and_respects_the_limit():
+    s = _game(2, 1, 0, tiles={"path": 1}, res={})
+    drawn = s.apply("path pile")
+    assert State.from_dict(drawn.to_dict()).to_dict() == drawn.to_dict()
+    full = _game(2, 1, 0, lambda d: build_path(d, 0, *BUILT), tiles={"path": 2}, res={})
+    refused(full, "path pile", "bonfire.path.cost")
+
+
+def test_path_finder_gains_the_resource_of_a_tile_from_the_pile():
+    s = _card(_game(2, 1, 0, tiles={"path": 1}, res={}), "path_finder")
+    assert _has(s.apply("path pile").apply("draw path red wood")) == {"wood": 1}
+
+
 def test_path_refresh_when_four_of_a_colour_show():
     s = _game(2, 1, 0, lambda d: _display(d, "red stone", "red herbs", "red wood", "blue herbs"),
               tiles={"path": 1}, res={})
@@ -476,14 +556,28 @@ def test_great_bonfire_first_use_one_tile_to_any_space():
     spaces = {a.split()[1] for a in _legal(s) if a.startswith("great-bonfire")}
     assert spaces == set(s.index.spaces)                                       # south included
     after = s.apply("great-bonfire north_east action+resource")              # 4 spaces clockwise
-    assert after.pointer == "north_east" and after.seats[0].great_bonfire_used
+    assert after.pointer == "north_east" and after.great_bonfire_used
     assert _held(after) == {"great_bonfire": 1} and _has(after) == {"stone": 1}   # its tile and resource
+
+
+def test_great_bonfire_turn_the_first_use_is_once_per_game_not_once_per_player():
+    """Rulebook p. 10: the first use in the GAME costs 1 tile and turns the pointer to any space; after it, whoever
+    uses it pays by the spaces turned: green's first use after orange's is not a free turn."""
+    s = _game(2, 1, 0, lambda d: set_tiles(d, 1, great_bonfire=1), tiles={"great_bonfire": 1}, res={})
+    assert not s.great_bonfire_used
+    after = s.apply("great-bonfire north_east action+resource")          # orange: 1 tile, 4 spaces on
+    assert after.great_bonfire_used and after.pointer == "north_east"
+    green = after.resolve_chance()
+    assert green.current_player == 1 and green.tile_count(1, "great_bonfire") == 1
+    spaces = {a.split()[1] for a in _legal(green) if a.startswith("great-bonfire")}
+    assert spaces == {"east"}                                            # 1 tile: 1 space clockwise, no more
+    refused(green, "great-bonfire south action+points", "bonfire.pay.substitute-action")
 
 
 @pytest.mark.parametrize("space, tiles", [
     ("south_west", 1), ("west", 2), ("north_west", 3), ("north_east", 3), ("east", 3), ("south_east", 3)])
 def test_great_bonfire_later_uses_turn_clockwise(space, tiles):
-    s = _game(tiles={"great_bonfire": 3}, res={}, great_bonfire_used=True)
+    s = _game(2, 1, 0, _used, tiles={"great_bonfire": 3}, res={})
     after = s.apply(f"great-bonfire {space} action+points")
     action = C.great_bonfire.spaces[s.index.spaces.index(space)].action
     expected = Counter({"great_bonfire": 3 - tiles}) + Counter({action: 1})
@@ -493,9 +587,23 @@ def test_great_bonfire_later_uses_turn_clockwise(space, tiles):
 
 
 def test_great_bonfire_two_tiles_cannot_go_three_spaces():
-    s = _game(tiles={"great_bonfire": 2}, res={}, great_bonfire_used=True)
+    s = _game(2, 1, 0, _used, tiles={"great_bonfire": 2}, res={})
     assert s.apply("great-bonfire west action+points").pointer == "west"
     refused(s, "great-bonfire north_west action+points", "bonfire.pay.substitute-action")
+
+
+@pytest.mark.parametrize("written, canonical", [
+    ("portal+action", "action+portal"), ("resource+action", "action+resource"), ("points+action", "action+points"),
+    ("portal+resource", "resource+portal"), ("portal+points", "points+portal"), ("action+points", "action+points")])
+def test_great_bonfire_rewards_are_read_in_either_order_and_written_in_one(written, canonical):
+    """bonfire.great-bonfire.rewards: two of the three rewards, in whatever order the player names them."""
+    s = _game(tiles={"great_bonfire": 1}, res={})
+    action = s.parse_action(f"great-bonfire south_west {written}")
+    assert str(action) == f"great-bonfire south_west {canonical}"
+    assert action == s.parse_action(f"great-bonfire south_west {canonical}")
+    assert s.explain(f"great-bonfire south_west {written}") is None
+    assert s.apply(f"great-bonfire south_west {written}").to_dict() == \
+        s.apply(f"great-bonfire south_west {canonical}").to_dict()
 
 
 def test_great_bonfire_two_of_three_rewards():
@@ -594,11 +702,13 @@ def test_fate_tile_from_the_top_or_the_bottom():
 
 def test_fate_same_symbol_area_example_through_real_placements():
     """Sources A.4: a symbol next to a connected area of 2 equal symbols gives 3 tiles of that symbol. f5's path
-    goes above the starting tile's path (an area of 2 paths); f2's path then goes below it."""
-    s = _game(tiles={}, res={}, stack=["f5", "f1", "f3", "f4", "f6", "f7", "f2"])
+    goes above the starting tile's path (an area of 2 paths); f2's path then goes below it. The stack order is set
+    on the state itself: f5 and f2 on top of each other cannot happen in play (from_dict refuses it)."""
+    s = _game(tiles={}, res={})
+    s = s.replace(seats=(s.seats[0].replace(stack=("f5", "f1", "f3", "f4", "f6", "f7", "f2")), *s.seats[1:]))
     first = s.apply("fate f5 2,1 across")                                      # gnome 2,1  path 2,2  task 2,3
     assert _held(first) == {"path": 1 + 1, "gnome": 1, "task": 1}
-    again = _with(first, lambda d: _act(d, 0))
+    again = first.replace(turn=0, pending=(Step("act", 0),))                   # orange's turn again
     for tile in ("path", "path", "task"):
         again = again.apply(f"return {tile}")
     assert _held(again) == {"gnome": 1}
@@ -683,8 +793,12 @@ def test_common_task_neutral_needs_a_seat_without_a_neutral():
 
 
 def test_common_task_already_taken_scores_but_moves_no_novice():
-    s = _game(2, 1, 0, _four_portals, lambda d: _neutral(d, "portal_keeper", "seat_5"),
-              lambda d: d["seats"][1]["common"].append("portal_keeper"), tiles={"great_bonfire": 1}, res={})
+    def green_fulfilled(d):
+        for b in range(2, 7):                        # green's 5 portals: Portal Keeper holds for green
+            give_portal(d, 1, b, C.player_board.bonfires[b].portal)
+        d["seats"][1]["common"].append("portal_keeper")
+    s = _game(2, 1, 0, _four_portals, lambda d: _neutral(d, "portal_keeper", "seat_5"), green_fulfilled,
+              tiles={"great_bonfire": 1}, res={})
     after = s.apply("great-bonfire east action+portal")
     assert after.seats[0].common == ("portal_keeper",) and after.current_player == 1
     assert after.scores()["orange"]["common_tasks"] == 4
@@ -889,7 +1003,7 @@ def test_welcome_step_a_free_step_without_resources():
     assert plain.seats[0].guardians == (("orange", "path", 0), ("pink", "path", 0)) and plain.current_player == 1
     step = _card(s, "welcome_step").apply("guardian pink")
     assert step.pending[0].kind == "march" and step.pending[0].count == 1 and not step.pending[0].flag
-    assert _legal(step) == ["move orange stay", "move orange path 1"]
+    assert _legal(step) == ["move orange stay", "move orange path 1", "move pink stay", "move pink path 1"]
     after = step.apply("move orange path 1")                                     # pink is blocked: skipped
     assert after.seats[0].guardians == (("orange", "path", 1), ("pink", "path", 0)) and _has(after) == {}
 
@@ -940,6 +1054,30 @@ def test_chosen_harvest_any_resource_where_a_guardian_stops():
     s = _game(2, 1, 0, _two_walkers, tiles={"guardian": 2}, res={})
     refused(s.apply("procession 2"), "move orange path 2 gold", "bonfire.procession.resource")
     chosen = _card(s, "chosen_harvest").apply("procession 2")
-    assert len(_legal(chosen)) == 1 + 2 * 6                                   # stay, 2 tiles x 6 resources
+    assert len(_legal(chosen)) == 2 * (1 + 2 * 6)            # orange or pink: stay, 2 tiles x 6 resources
     after = chosen.apply("move orange path 2 gold").apply("move pink path 1 stone")
     assert _has(after) == {"gold": 1, "stone": 1}
+
+
+# ---- every skipped step says why (issue 16) --------------------------------------------------------------------------
+def test_skipped_steps_a_dock_with_nothing_to_claim_says_so():
+    """bonfire.boat.extra-claim: docking where nothing can be claimed skips the claim with an event."""
+    from explorer.bonfire import position
+    s = position(tiles={"orange": {"boat": 1}}, guardians={"orange": [("orange", "path", 0), ("pink", "path", 0)]})
+    after = s.apply("boat rose_rock")                                   # orange has her pink guardian already
+    assert after.current_player == 1
+    [event] = [e for e in after.events if e.rule.id == "bonfire.boat.extra-claim"]
+    assert event.describe() == "orange can claim nothing at Rose Rock now"
+
+
+def test_skipped_steps_a_bonus_of_action_tiles_from_an_empty_supply_says_so():
+    """bonfire.assume.supply-runs-out: seat 5's 2 action tiles of one's choice, with the supply empty."""
+    from explorer.bonfire import position
+    every = {a: t.supply for a, t in C.action_types.items()}
+    s = position(tasks={"orange": {0: "t08"}}, portals={"orange": {5: "flame", 6: "star"}},
+                 tiles={"orange": {}, "green": every})
+    assert not any(s.supply)
+    after = s.apply("ignite 0").apply("seat seat_5")
+    assert after.current_player == 1 and after.pending[0].kind == "act"
+    assert [e.describe() for e in after.events if e.rule.id == "bonfire.assume.supply-runs-out"] == [
+        "the supply has no action tile left: orange takes none of the 2 of their choice"]

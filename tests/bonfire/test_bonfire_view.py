@@ -32,7 +32,11 @@ from widgets.records import new_record
 
 # ---- helpers -------------------------------------------------------------------------------------------------------
 def click(view: BonfireView, target: str) -> None:
+    """Click ``target`` as the browser would; fails if the view recorded an internal error (``view.last_error``:
+    the view catches every exception of a click and shows it as a bug)."""
+    view.last_error = None
     view.handle_message({"kind": "click", "target": target})
+    assert view.last_error is None, f"the click on {target!r} raised inside the view: {view.last_error!r}"
 
 
 def game_until(players: int, seed: int, wanted, limit: int = 400) -> list[str]:
@@ -156,7 +160,8 @@ def test_countdown_actions_play_by_clicks():
     view = position_view(countdown_state())
     legal = view.state.legal_actions()
     assert view.state.countdown == 1
-    assert {type(a).__name__ for a in legal} == {"BuildPath", "Pass", "Recruit", "Return", "Sail", "UseGreatBonfire"}
+    assert {type(a).__name__ for a in legal} == {"BuildPath", "BuildFromPile", "Pass", "Return", "Sail",
+                                                 "UseGreatBonfire"}
     for action in by_kind(legal, 2, random.Random(5)):
         play_by_clicks(view, action)
         view.goto(0)
@@ -457,8 +462,8 @@ def test_random_players_pick_a_kind_of_action_first():
     view = view_until(2, 4, STEPS["first-turn"])
     legal = view.state.legal_actions()
     picks = Counter(type(view.choose_bot_action(view.state, legal)).__name__ for _ in range(300))
-    assert set(picks) == {type(a).__name__ for a in legal} == {"Return", "Sail", "BuildPath", "UseGreatBonfire",
-                                                               "Recruit"}
+    assert set(picks) == {type(a).__name__ for a in legal} == {"Return", "Sail", "BuildPath", "BuildFromPile",
+                                                               "UseGreatBonfire", "Recruit"}
     assert min(picks.values()) > 30  # kinds drawn evenly, though recruits and Great Bonfire uses are many
 
 
@@ -475,6 +480,7 @@ def test_undo_and_redo_restore_the_positions():
     assert view.state.to_dict() == start and view.status["can_redo"]
     view.handle_message({"kind": "redo"})
     view.handle_message({"kind": "redo"})
+    assert view.last_error is None
     assert (view.record.cursor, view.state.to_dict()) == after
 
 
@@ -556,3 +562,16 @@ def test_hints_name_board_items_in_words():
                      "gb:north_west": "the Great Bonfire's north west space", "seat:seat_3": "council seat 3",
                      "gnome:large_hand": "Large Hand", "p0:guard:2": "the guardian space of bonfire 2",
                      "p0:tile:great_bonfire": "your great bonfire tiles", "task:t05": "task disc t05"}
+
+
+def test_the_face_down_path_pile_is_lit_and_a_click_takes_its_top_tile():
+    """bonfire.path.build (rulebook p. 8): the top of a pile is offered on the board (``path-pile``); the click
+    pays, then the chance step turns the tile up."""
+    s = edited(started(2, 1), lambda d: None)
+    view = position_view(s)
+    assert view.highlights["path-pile"]["tone"] == "legal" and view.highlights["path-pile"]["label"] == "1 tile"
+    action = s.parse_action("path pile")
+    assert action_items(s, action) == ("path-pile",)
+    play_by_clicks(view, action)
+    assert view.state.is_chance_node and view.state.pending[0].target == "pile"
+    assert item_words(s, "path-pile") == "the path piles"

@@ -3,8 +3,8 @@ illegal click with its rule, undo, and the overlays.
 
 The app notebook's game: 3 players, seed 7; you play orange, green and black are random players. Green starts:
 green and black choose their starting fate tile at once, then orange's choice waits for a button. Orange then holds
-a path, a gnome and 3 yellow tiles: the 4 path tiles on display cost 1 path tile each, and every island costs
-1 boat tile, paid with a substitute.
+a path, a gnome and 3 yellow tiles: the 4 path tiles on display cost 1 path tile each, as does the top tile of the
+path pile, and every island costs 1 boat tile, paid with a substitute.
 """
 
 from __future__ import annotations
@@ -48,7 +48,8 @@ def test_bonfire_app_plays_refuses_and_undoes(page, voila_url):
     assert status(page).startswith("Orange to act: place a fate tile, take an action, or light a bonfire")
     assert lit(page, "island:mossbank") and lit(page, "path-display:0")
     labels = page.locator(f"{BOARD} .rx-hl-label").all_text_contents()
-    assert labels.count("1 tile ⇄") == 14 + 7 and labels.count("1 tile") == 4  # islands, Great Bonfire; paths
+    # islands, Great Bonfire; the 4 path tiles on display and the top of the path pile
+    assert labels.count("1 tile ⇄") == 14 + 7 and labels.count("1 tile") == 4 + 1
     screenshot(page, "bonfire-app-orange-to-act")
 
     # an illegal click: bonfire 3 holds no task disc

@@ -102,7 +102,7 @@ def bonfire_transcript(seed: int = 2024, players: int = 2) -> str:
         s = s.apply(action)
         lines.append(f"{action}")
         lines += [f"    {e.describe()}  [{e.rule.id}]" for e in s.events]
-        if s.phase == "play" and not s.seats[0].great_bonfire_used and "late" not in lines[3]:
+        if s.phase == "play" and not s.great_bonfire_used and "late" not in lines[3]:
             s = late_game(s)
             lines[3] += " (late)"
             lines.append("# late-game position: the 5 neutral novices seated, +1 action tile of each type each")

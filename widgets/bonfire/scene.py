@@ -42,6 +42,7 @@ Central board:
 * ``gb:<space id>`` — a Great Bonfire space (its portals and the pointer, when it shows the space, target it);
 * ``gnome:<card id>`` — an elder or specialist card on display;
 * ``path-display:<slot>`` — path tile display slot 0-3 (drawn, with its id, even when empty);
+* ``path-pile`` — the face-down path piles (a tile taken from the top of one: ``path pile``);
 * ``seat:<seat id>`` — a council seat (the novices on it target it);
 * ``common:<task id>`` — a common task (its neutral novice targets it).
 
@@ -95,7 +96,7 @@ from typing import Any
 
 from explorer.bonfire import PLAY_CATEGORIES, State
 from explorer.bonfire.components import COUNTDOWN, END_TRIGGER, OWN_DATA, Components
-from explorer.bonfire.turn import fate_limit
+from explorer.bonfire.turn import fate_limit, movers
 
 from ..svg import SvgImage, scene_to_svg
 
@@ -103,7 +104,7 @@ __all__ = ["BOARDS_PER_ROW", "BOARD_H", "BOARD_W", "CENTRAL_HEIGHT", "LABEL_ROOM
            "NOTE_STYLE", "PLAYER_FILL", "TARGETS", "WIDTH", "board_scene", "board_svg", "colour_of", "step_words"]
 
 TARGETS = ("island:<island id>", "entrance", "task:<disc id>", "guardian:<colour>", "gb:<space id>",
-           "gnome:<card id>", "path-display:<slot>", "seat:<seat id>", "common:<task id>", "p<k>:fate:<r>,<c>",
+           "gnome:<card id>", "path-display:<slot>", "path-pile", "seat:<seat id>", "common:<task id>", "p<k>:fate:<r>,<c>",
            "p<k>:stack:top|bottom", "p<k>:offering:top|bottom", "p<k>:bonfire:<n>", "p<k>:guard:<n>",
            "p<k>:portal:<n>", "p<k>:path:<i>", "p<k>:guardian:<colour>", "p<k>:tile:<action type>",
            "p<k>:resource:<id>", "p<k>:gnome:<card id>", "btn:<...> (from the buttons argument)")
@@ -567,8 +568,11 @@ def _great_bonfire(state: State) -> list[dict[str, Any]]:
     items: list[dict[str, Any]] = [
         _text(cx, 52, "The Great Bonfire (spaces clockwise)", 12, weight=700, **{"class": "heading"}),
         _circle(cx, cy, 32, fill="#f5a623", stroke="#b35900", stroke_width=2,
-                title=f"The Great Bonfire: the pointer shows {_words(state.pointer)}; a Great Bonfire action turns "
-                      f"it clockwise and takes 2 of the 3 rewards of the space it stops on",
+                title=f"The Great Bonfire: the pointer shows {_words(state.pointer)}; "
+                      + ("a Great Bonfire action turns it clockwise (1 tile a space, 3 for any space)"
+                         if state.great_bonfire_used else "nobody has used it yet: the first use in the game turns "
+                                                          "it to any space for 1 tile")
+                      + " and takes 2 of the 3 rewards of the space it stops on",
                 **{"class": "great-bonfire"}),
         _text(cx, cy - 6, "Great", 10.5, weight=700, fill="#5a2a00", **{"class": "great-bonfire-label"}),
         _text(cx, cy + 7, "Bonfire", 10.5, weight=700, fill="#5a2a00", **{"class": "great-bonfire-label"}),
@@ -777,8 +781,13 @@ def _bottom_row(state: State) -> list[dict[str, Any]]:
     x = MARGIN + 4
     items.append(_text(x, y - 8, "Path tiles on display", 12, anchor="start", weight=700, **{"class": "heading"}))
     left = sum(state.path_pile) + len(state.path_bottom)
+    pile_title = (f"{_plural(left, 'path tile')} face down in the piles; a path action may take the top one, "
+                  f"unseen (path pile)")
     items.append(_text(x + 160, y - 8, f"({left} face down)", 10, anchor="start", fill=FAINT,
-                       title=f"{_plural(left, 'path tile')} face down", **{"class": "path-pile"}))
+                       title=pile_title, target="path-pile", **{"class": "path-pile"}))
+    items.append(_rect(x + 246, y, 20, 44, fill="#8a6d3b" if left else "#ffffff", stroke="#5a4526",
+                       stroke_width=1, rx=3, target="path-pile", title=pile_title,
+                       **{"class": "path-pile face-down" + ("" if left else " empty")}))
     for j, kind in enumerate(state.path_display):
         title = (f"Path display slot {j}: " + (f"a path tile with a {kind.split()[0]} crystal and "
                                                f"{kind.split(' ', 1)[1]}" if kind else "empty"))
@@ -889,8 +898,7 @@ def _player_board(state: State, k: int, ox: float, oy: float) -> list[dict[str, 
     facts = f"boat: {boat} · {seat.play_points} pts in play"
     items.append(_text(ox + BOARD_W - 10, oy + 13.5, facts, 11.5, anchor="end", fill=_text_on(fill),
                        title=f"{colour}: boat at {boat}; points scored in play {seat.play_points}"
-                             + (f" ({points})" if points else "")
-                             + ("; has used the Great Bonfire" if seat.great_bonfire_used else ""),
+                             + (f" ({points})" if points else ""),
                        **{"class": "board-facts"}))
     items += _fate_area(state, k, ox + 10, oy + 34)
     items += _stack_and_offerings(state, k, ox + 170, oy + 34)
@@ -1278,8 +1286,10 @@ def step_words(state: State) -> str:
         name = c.islands[step.target].name if step.target in c.islands else step.target
         return f"{who} docks at {name}: claim a task disc or a guardian there, or skip"
     if step.kind == "march":
-        first = step.items[0] if step.items else "?"
-        more = f" (then {', '.join(step.items[1:])})" if len(step.items) > 1 else ""
+        free = movers(state, step) if step.items else ("?",)
+        first = " or the ".join(free) + (" (on one tile: your choice)" if len(free) > 1 else "")
+        rest = [g for g in step.items if g not in free]
+        more = f" (then {', '.join(rest)})" if rest else ""
         return (f"{who} moves the {first} guardian: up to {_plural(step.count, 'step')}{more}"
                 + ("; her stop gains a resource" if step.flag else ""))
     if step.kind == "sit":

@@ -39,7 +39,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from explorer.bonfire import State
-from explorer.bonfire.actions import (REWARD_PAIRS, Action, BuildPath, ClaimGuardian, Ignite, Move, Pass, PlaceFate,
+from explorer.bonfire.actions import (REWARD_PAIRS, Action, BuildFromPile, BuildPath, ClaimGuardian, Ignite, Move, Pass, PlaceFate,
                                       Procession, Recruit, Return, Sail, SitAt, Skip, StartTile, Take, TakeTask,
                                       UseGreatBonfire)
 from explorer.bonfire.components import COUNTDOWN, END_TRIGGER, GREAT_BONFIRE_POINTS, OWN_DATA
@@ -57,7 +57,7 @@ __all__ = ["BonfireView", "MAX_CHOICES", "SUBSTITUTE_MARK", "action_items", "act
 MAX_CHOICES = 4
 """At most this many actions left after a click are offered as choice buttons at once (more: click on)."""
 
-COSTED = (Sail, TakeTask, ClaimGuardian, Procession, BuildPath, UseGreatBonfire, Recruit)
+COSTED = (Sail, TakeTask, ClaimGuardian, Procession, BuildPath, BuildFromPile, UseGreatBonfire, Recruit)
 """The actions of option II, paid with action tiles and resources (``turn.action_cost``)."""
 
 
@@ -83,7 +83,8 @@ def action_items(state: State, action: Any) -> tuple[str, ...]:
     * ``task t05 offering top bonfire 3`` -> ``("task:t05", "p<k>:offering:top", "p<k>:bonfire:3")``;
     * ``fate f1 3,1 down`` -> ``("p<k>:stack:top" or "p<k>:stack:bottom", "p<k>:fate:3,1", "p<k>:fate:4,1",
       "p<k>:fate:5,1")`` (the top when the tile is the top one);
-    * ``path blue herbs`` -> every display slot showing that kind (``"path-display:<slot>"``);
+    * ``path blue herbs`` -> every display slot showing that kind (``"path-display:<slot>"``); ``path pile`` ->
+      ``("path-pile",)``, the face-down piles (a chance step then turns the tile up);
     * ``great-bonfire west action+portal`` -> ``("gb:west",)``; ``gnome sage 2-tiles`` -> ``("gnome:sage",)``;
     * ``ignite 3`` -> ``("p<k>:bonfire:3",)``; ``seat seat_3`` -> ``("seat:seat_3",)``;
       ``return boat`` -> ``("p<k>:tile:boat",)``;
@@ -116,6 +117,8 @@ def action_items(state: State, action: Any) -> tuple[str, ...]:
     if isinstance(action, BuildPath):
         kind = f"{action.colour} {action.resource}"
         return tuple(f"path-display:{i}" for i, shown in enumerate(state.path_display) if shown == kind)
+    if isinstance(action, BuildFromPile):
+        return ("path-pile",)
     if isinstance(action, UseGreatBonfire):
         return (f"gb:{action.space}",)
     if isinstance(action, Recruit):
@@ -354,6 +357,8 @@ def item_words(state: State, item: str) -> str:
         return card.name if card is not None else name.replace("_", " ")
     if kind == "path-display":
         return "the path tile on display"
+    if kind == "path-pile":
+        return "the path piles"
     if kind.startswith("p") and kind[1:].isdigit():
         part, _, rest = name.partition(":")
         if part == "stack":
@@ -740,6 +745,8 @@ class BonfireView(StepChance, BoardView):
         if kind == "path-display":
             shown = state.path_display[int(name)] if name.isdigit() and int(name) < len(state.path_display) else None
             return BuildPath(*shown.split()) if shown else None
+        if kind == "path-pile":
+            return BuildFromPile()
         if not (kind.startswith("p") and kind[1:].isdigit() and int(kind[1:]) == k):
             return None
         part, _, rest = name.partition(":")

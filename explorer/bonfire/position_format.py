@@ -1,4 +1,4 @@
-"""The Bonfire position format (format ``bonfire-position`` version 1) and a text picture of a position.
+"""The Bonfire position format (format ``bonfire-position`` version 2) and a text picture of a position.
 
 :func:`to_dict` writes a state as JSON-ready data and :func:`from_dict` reads it back, checking the structure
 (pydantic) and then that the position could happen: every component is somewhere exactly once (task discs,
@@ -18,12 +18,17 @@ The format (counts by id; lists in board order)::
                "reserve": [...], "pointer": "south", "portals": {"south": ["key", ...], ...},
                "portal_pool": {"sun": 0, ...}, "path_pile": {"blue herbs": 2, ...}, "path_bottom": [...],
                "path_display": ["blue herbs" | null] x 4, "council": {"seat_1": ["orange", "neutral"], ...},
-               "neutral": {"all_bonfires": true, ...}, "supply": {"boat": 10, ...}},
+               "neutral": {"all_bonfires": true, ...}, "supply": {"boat": 10, ...},
+               "great_bonfire_used": false},
      "seats": [{"colour", "resources": {...}, "tiles": {...}, "fate": {"tiles": [...]}, "stack": [...],
                 "offering_pool": {...}, "offering_stacks": [5, 5], "offering_up": [res | null, res | null],
                 "boat": island | null, "guardians": [["pink", "path", 0], ...], "path": ["blue herbs", ...],
                 "portals": [symbol | null] x 7, "tasks": [disc | null] x 7, "lit": [bool] x 7, "gnomes": [...],
-                "great_bonfire_used": bool, "points": {"elders": 0, ...}, "common": [...], "out": bool}, ...]}
+                "points": {"elders": 0, ...}, "common": [...], "out": bool}, ...]}
+
+``board.great_bonfire_used`` is True once anyone has used the Great Bonfire (its first use is once per game,
+``bonfire.great-bonfire.turn``). Version 1 kept the flag per seat (``seats[k].great_bonfire_used``); a version 1
+position still reads, the Great Bonfire counting as used if any seat's flag is set.
 
 >>> from explorer.bonfire import new_game
 >>> s = new_game(players=2, seed=5)
@@ -42,14 +47,17 @@ from explorer.core import InvalidData, Rng, StrictModel
 from explorer.core.schema import problems_from_validation_error
 
 from .actions import parse_action
-from .components import COUNTDOWN, END_TRIGGER, MAX_GUARDIANS_ON_START, MAX_PLAYERS, MIN_PLAYERS, Components
+from .components import (COUNTDOWN, END_TRIGGER, FATE_SWAP_POSITION, MAX_GUARDIANS_ON_START, MAX_PLAYERS, MIN_PLAYERS,
+                         Components)
 from .fate import FateState
 from .payment import Paid, can_cover
 from .state import PLAY_CATEGORIES, Index, Seat, State, Step
 
 __all__ = ["FORMAT", "FORMAT_VERSION", "to_dict", "from_dict", "text_board"]
 
-FORMAT, FORMAT_VERSION = "bonfire-position", 1
+FORMAT, FORMAT_VERSION = "bonfire-position", 2
+READ_VERSIONS = (1, 2)
+"""The format versions :func:`from_dict` reads (1: the Great Bonfire's first use kept per seat)."""
 STEP_KINDS = ("deal", "start-tile", "cover", "then", "dock", "march", "sit", "take", "act", "end-turn")
 
 
@@ -96,14 +104,15 @@ def to_dict(state: State) -> dict[str, Any]:
             "path_pile": _counts(ix.path_kinds, state.path_pile), "path_bottom": list(state.path_bottom),
             "path_display": list(state.path_display),
             "council": {seat: list(c) for seat, c in zip(ix.seats, state.council)},
-            "neutral": dict(zip(ix.common, state.neutral)), "supply": _counts(ix.actions, state.supply)},
+            "neutral": dict(zip(ix.common, state.neutral)), "supply": _counts(ix.actions, state.supply),
+            "great_bonfire_used": state.great_bonfire_used},
         "seats": [{
             "colour": s.colour, "resources": _counts(ix.resources, s.resources), "tiles": _counts(ix.actions, s.tiles),
             "fate": s.fate.to_dict(), "stack": list(s.stack), "offering_pool": _counts(ix.resources, s.offering_pool),
             "offering_stacks": list(s.offering_stacks), "offering_up": list(s.offering_up), "boat": s.boat,
             "guardians": [list(g) for g in s.guardians], "path": list(s.path), "portals": list(s.portals),
             "tasks": list(s.tasks), "lit": list(s.lit), "gnomes": list(s.gnomes),
-            "great_bonfire_used": s.great_bonfire_used, "points": _counts(PLAY_CATEGORIES, s.points),
+            "points": _counts(PLAY_CATEGORIES, s.points),
             "common": list(s.common), "out": s.out} for s in state.seats],
     }
 
@@ -140,6 +149,7 @@ class _Board(StrictModel):
     council: dict[str, list[str]]
     neutral: dict[str, bool]
     supply: dict[str, Count]  # type: ignore[valid-type]
+    great_bonfire_used: bool | None = None  # format version 2
 
 
 class _Seat(StrictModel):
@@ -158,7 +168,7 @@ class _Seat(StrictModel):
     tasks: list[str | None]
     lit: list[bool]
     gnomes: list[str]
-    great_bonfire_used: bool
+    great_bonfire_used: bool | None = None  # format version 1 only
     points: dict[str, Count]  # type: ignore[valid-type]
     common: list[str]
     out: bool = False
@@ -166,7 +176,7 @@ class _Seat(StrictModel):
 
 class _Position(StrictModel):
     format: Literal["bonfire-position"]
-    format_version: Literal[1]
+    format_version: Literal[READ_VERSIONS]  # type: ignore[valid-type]
     components: Literal["default"] | dict[str, Any] = "default"
     players: list[str]
     seed: pydantic.conint(strict=True, ge=0, lt=2 ** 63)  # type: ignore[valid-type]
@@ -281,6 +291,23 @@ def from_dict(data: Any, components: Components | None = None) -> State:
         p.add(f"board.neutral: expected the common tasks {', '.join(ix.common)}")
     neutral = tuple(b.neutral.get(t, True) for t in ix.common)
     supply = _by(ix.actions, b.supply, "board.supply", p)
+    # the Great Bonfire's first use is once per game (bonfire.great-bonfire.turn): version 2 says so on the board,
+    # version 1 per seat (used by anyone: used)
+    if pos.format_version == 1:
+        if b.great_bonfire_used is not None:
+            p.add("board.great_bonfire_used: format version 1 keeps the flag per seat; write format_version 2")
+        great_bonfire_used = any(bool(s.great_bonfire_used) for s in pos.seats)
+    else:
+        if b.great_bonfire_used is None:
+            p.add("board.great_bonfire_used: missing (True once anyone has used the Great Bonfire)")
+        for k, s in enumerate(pos.seats):
+            if s.great_bonfire_used is not None:
+                p.add(f"seats[{k}].great_bonfire_used: the Great Bonfire's first use is once per game, so the "
+                      f"flag is board.great_bonfire_used (format version 2)")
+        great_bonfire_used = bool(b.great_bonfire_used)
+    if not great_bonfire_used and b.pointer in ix.spaces and b.pointer != c.great_bonfire.pointer_start:
+        p.add(f"board.pointer: the pointer shows {b.pointer}, so the Great Bonfire has been used; "
+              f"board.great_bonfire_used must be true (bonfire.great-bonfire.turn)")
 
     # ---- the seats ---------------------------------------------------------------------------------------------
     seats = []
@@ -297,6 +324,8 @@ def from_dict(data: Any, components: Components | None = None) -> State:
         if fate is not None and sorted([*fate.tile_ids, *s.stack]) != sorted(all_fate):
             p.add(f"{where}.stack: the fate tiles placed and those on the summary board must be the 8 fate tiles "
                   f"once each")
+        elif fate is not None:
+            p.extend(f"{where}.{problem}" for problem in _stack_problems(fate, tuple(s.stack), c))
         if s.boat is not None and s.boat not in c.islands:
             p.add(f"{where}.boat: no island {s.boat!r}")
         for label, row in (("portals", s.portals), ("tasks", s.tasks), ("lit", s.lit)):
@@ -368,7 +397,7 @@ def from_dict(data: Any, components: Components | None = None) -> State:
             stack=tuple(s.stack), offering_pool=pool, offering_stacks=tuple(s.offering_stacks),
             offering_up=tuple(s.offering_up), boat=s.boat, guardians=tuple(triples),
             path=tuple(s.path), portals=tuple(s.portals), tasks=tuple(s.tasks), lit=tuple(s.lit),
-            gnomes=tuple(s.gnomes), great_bonfire_used=s.great_bonfire_used, points=points, common=tuple(s.common),
+            gnomes=tuple(s.gnomes), points=points, common=tuple(s.common),
             out=s.out))
 
     # ---- every component once ----------------------------------------------------------------------------
@@ -404,7 +433,7 @@ def from_dict(data: Any, components: Components | None = None) -> State:
     pending = []
     for j, st in enumerate(pos.pending):
         try:
-            action = None if st.action is None else parse_action(st.action)
+            action = None if st.action is None else parse_action(st.action, c)
         except ValueError as err:
             p.add(f"pending[{j}].action: {err}")
             action = None
@@ -446,6 +475,7 @@ def from_dict(data: Any, components: Components | None = None) -> State:
         p.add(f"countdown: {pos.countdown} means the countdown is over and the game with it; nothing may be pending")
     if pending and pending[0].kind in ("then", "end-turn"):
         p.add(f"pending[0]: a {pending[0].kind} step is carried out by the engine at once and is never due")
+    p.extend(_common_problems(seats, c, ix, neutral))
     triggered_now = sum(len(row) for row in council) >= END_TRIGGER[n]
     if pos.countdown and not pos.triggered:
         p.add("countdown: the countdown runs only once the end trigger is reached")
@@ -463,7 +493,7 @@ def from_dict(data: Any, components: Components | None = None) -> State:
                  pointer=b.pointer, path_pile=path_pile, path_bottom=tuple(b.path_bottom),
                  path_display=tuple(b.path_display), council=council, neutral=neutral, supply=supply,
                  start=start, turn=turn if turn is not None else 0, countdown=pos.countdown,
-                 triggered=pos.triggered, pending=tuple(pending), rng=rng)
+                 triggered=pos.triggered, great_bonfire_used=great_bonfire_used, pending=tuple(pending), rng=rng)
 
 
 _SEATED = ("start-tile", "cover", "then", "dock", "march", "sit", "take", "act", "end-turn")
@@ -477,12 +507,16 @@ def _step_problems(step: Step, seats: list[Seat], c: Components, ix: Index) -> l
     seat = seats[step.seat] if step.seat is not None and step.seat < len(seats) else None
     if step.kind == "deal":
         targets: dict[str, Any] = {"task": ix.task_islands, "elder": (None,), "specialist": tuple(range(6)),
-                                   "portal": ix.spaces, "path": tuple(range(4)), "offering": (0, 1),
+                                   "portal": ix.spaces, "path": (*range(4), "pile"), "offering": (0, 1),
                                    "start": (None,)}
         if step.what not in targets:
             return [f"draws {step.what!r}; a draw is one of {', '.join(targets)}"]
         if step.target not in targets[step.what]:
             out.append(f"a {step.what} draw cannot go to {step.target!r}")
+        if step.what == "path" and step.target == "pile" and seat is None:
+            out.append("a path tile taken from the pile goes onto a seat's path, and none is named")
+        elif step.what == "path" and step.target == "pile" and len(seat.path) >= len(c.player_board.path_slots):
+            out.append(f"{seat.colour} has built every path tile already")
         if step.what == "offering" and seat is None:
             out.append("an offering disc is turned up for a seat, and none is named")
         elif step.what == "offering" and step.target in (0, 1) and not (seat.offering_stacks[step.target]
@@ -519,7 +553,7 @@ def _step_problems(step: Step, seats: list[Seat], c: Components, ix: Index) -> l
 
 def _then_problems(action: Any, c: Components, ix: Index) -> list[str]:
     """What is wrong with the action a ``then`` step is to carry out (one of option II, with known ids)."""
-    from .actions import (REWARD_PAIRS, BuildPath, ClaimGuardian, Procession, Recruit, Sail, TakeTask,
+    from .actions import (REWARD_PAIRS, BuildFromPile, BuildPath, ClaimGuardian, Procession, Recruit, Sail, TakeTask,
                           UseGreatBonfire)
     if action is None:
         return ["names no action to carry out"]
@@ -528,12 +562,57 @@ def _then_problems(action: Any, c: Components, ix: Index) -> list[str]:
           ClaimGuardian: lambda a: a.colour in c.guardians,
           Procession: lambda a: 1 <= a.steps <= len(c.player_board.path_slots) + 1,
           BuildPath: lambda a: f"{a.colour} {a.resource}" in ix.path_kinds,
+          BuildFromPile: lambda a: True,
           UseGreatBonfire: lambda a: a.space in ix.spaces and tuple(a.rewards) in REWARD_PAIRS,
           Recruit: lambda a: a.card in c.elders or a.card in c.specialists}
     check = ok.get(type(action))
     if check is None:
         return [f"{action} is not an action paid with action tiles"]
     return [] if check(action) else [f"{action} names something the components do not have"]
+
+
+def _stack_problems(fate: FateState, stack: tuple[str, ...], c: Components) -> list[str]:
+    """What play cannot produce in a seat's fate tiles: the starting tile is the spare or the 4th from the top
+    (``bonfire.setup.start-fate-tile``; a swap puts the spare in the 4th tile's place), and tiles leave the summary
+    board from the top or the bottom only (``bonfire.fate.top-or-bottom``), so those left are a run of its order."""
+    spare, fourth = c.spare_fate_tile.id, c.fate_stack[FATE_SWAP_POSITION - 1].id
+    start = fate.tile_ids[0] if fate.tile_ids else None
+    if start not in (spare, fourth):
+        return [f"fate: the starting fate tile is the spare ({spare}) or the 4th from the top ({fourth}), got "
+                f"{start} (bonfire.setup.start-fate-tile)"]
+    order = [t.id for t in c.fate_stack]
+    if start == fourth:
+        order[FATE_SWAP_POSITION - 1] = spare
+    runs = {tuple(order[i:i + len(stack)]) for i in range(len(order) - len(stack) + 1)}
+    if stack in runs:
+        return []
+    return [f"stack: fate tiles leave the summary board from the top or the bottom only (bonfire.fate.top-or-bottom), "
+            f"so those left keep its order {' '.join(order)} without a gap; got {' '.join(stack) or 'none'}"]
+
+
+def _common_problems(seats: list[Seat], c: Components, ix: Index, neutral: tuple[bool, ...]) -> list[str]:
+    """Common tasks recorded as fulfilled whose condition does not hold on the player's board (the conditions
+    only grow, so one fulfilled still holds: ``bonfire.bonus.common-task``), or whose neutral novice is still on
+    the task (the first to fulfil it seats that novice)."""
+    from types import SimpleNamespace
+
+    from .conditions import count
+
+    view = SimpleNamespace(seats=seats, components=c, index=ix)
+    out = []
+    for k, seat in enumerate(seats):
+        for task_id in seat.common:
+            if task_id not in c.common_tasks:
+                continue
+            cond = c.common_tasks[task_id].condition
+            have = count(view, k, cond)  # type: ignore[arg-type]
+            if have < cond.at_least:
+                out.append(f"seats[{k}].common: {seat.colour} has fulfilled {task_id} ({cond.text}), but the board "
+                           f"shows {have} (bonfire.bonus.common-task)")
+            if neutral[ix.common.index(task_id)]:
+                out.append(f"board.neutral.{task_id}: {seat.colour} has fulfilled it, so its neutral novice has left "
+                           f"for the council (bonfire.bonus.common-task)")
+    return out
 
 
 def _offering(item: str) -> tuple[str | None, str | None]:
