@@ -15,8 +15,9 @@ engine (hands and objectives are secret only at the table).
 
 from .actions import Action, parse_action
 from .board import Board
+from .builder import position
 from .rules import RULES
 from .setup import new_game
 from .state import VERSION, Options, Seat, State
 
-__all__ = ["new_game", "State", "Seat", "Options", "Action", "parse_action", "Board", "RULES", "VERSION"]
+__all__ = ["new_game", "position", "State", "Seat", "Options", "Action", "parse_action", "Board", "RULES", "VERSION"]

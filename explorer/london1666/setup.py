@@ -69,7 +69,7 @@ def new_game(players: int = 4, seed: int | None = None, *, hidden_colours: bool 
     state = State(board=board, options=options, seats=tuple(Seat() for _ in range(players)), phase="deal",
                   active=0, fire=tuple(fire), bands=(0,) * n, houses=((),) * n, burnt=(False,) * n,
                   demolished=(False,) * n, tokens=(None,) * n, unseen=(MOVEMENT_CARDS_PER_DIRECTION,) * 4,
-                  deck=deck, supply=fire_cones - START_CONES, tracks=(0,) * len(COLOURS),
+                  deck=deck, supply=fire_cones - START_CONES,
                   rng=Rng(new_seed() if seed is None else seed))
     return state.resolve_chance()
 
