@@ -258,8 +258,12 @@ class State(GameState):
         raise TypeError(f"not a London action: {action!r}")
 
     def parse_action(self, text: str) -> Action:
-        """Read an action in this position's board (see :mod:`explorer.london1666.actions`)."""
-        return parse_action(text, self.board.index.keys())
+        """Read an action on this position's board: ``parse_action(text, self.board)``.
+
+        Raises:
+            NotationError: if the text cannot be read or names a district not on the board.
+        """
+        return parse_action(text, self.board)
 
     def scores(self) -> dict[str, ScoreBreakdown]:
         """Running (or final) scores by player, broken down as the rulebook scores (``london.score.*``)."""

@@ -241,3 +241,15 @@ def test_every_unreachable_fact_is_listed_at_once(city):
     heads = [p.split(":")[0] for p in info.value.problems]
     assert heads == ["districts.guild-hall", "supply", "hero", "tracks.red"], info.value.problems
 
+
+def test_parse_action_reads_syntax_alone_or_against_a_board():
+    # the one signature of every game: parse_action(text, board=None)
+    assert str(parse_action("pawn atlantis")) == "pawn atlantis"  # syntax only
+    board = Board.default()
+    assert parse_action("spread N pudding-lane guild-hall", board) == parse_action("spread N pudding-lane guild-hall")
+    with pytest.raises(NotationError, match="no district 'atlantis' on this board"):
+        parse_action("pawn atlantis", board)
+    with pytest.raises(NotationError, match="no district 'atlantis' on this board"):
+        new_game(players=4, seed=1).parse_action("band moorgate atlantis")
+    with pytest.raises(TypeError, match="board must be a London Board"):
+        parse_action("pawn moorgate", {"moorgate"})
