@@ -101,7 +101,11 @@ def spread_options(state: "State", card: str, source: str) -> dict[str, int]:
 
 
 def all_spreads(state: "State", cards: tuple[str, ...], *, double: bool = False) -> list[Spread]:
-    """Every legal spread with any of ``cards``, in a fixed order (card, source, destination in board order)."""
+    """Every legal spread with any of ``cards``, in a fixed order (card, source, destination in board order).
+
+    A spread that burns the active player's own houses is as legal as any other, so it is listed and must be
+    played when it is the only one (``london.fire.own-houses``).
+    """
     moves = []
     regions = fire_regions(state)
     for card in cards:
