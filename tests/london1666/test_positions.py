@@ -133,7 +133,7 @@ def test_hidden_colours_keep_scores_secret_until_the_end():
 def test_clicks_after_the_end_explain_it():
     record = Record("london1666", seed=4, options={"players": 3})
     view = LondonView(record, bots={0, 1, 2}, bot_seed=4)
-    view.handle_message({"kind": "click", "target": "d-moorgate"})
+    view.handle_message({"kind": "click", "target": "d-moorgate"})  # last_error is checked below
     assert view.message == {"kind": "info", "text": "The game is over: step back through it with the controls, "
                                                     "or start a new game."}
     assert view.last_error is None
