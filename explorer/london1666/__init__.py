@@ -8,6 +8,8 @@ Facts: 3-6 players; 60 movement cards (15 per direction); 100 fire cones (option
 Chance: the setup deals and placements, and every card drawn from the fire deck. Perfect information for the
 engine (hands and objectives are secret only at the table).
 
+A situation of play is built with :func:`position` (everything not given is derived and checked).
+
 >>> s = new_game(players=4, seed=7)
 >>> s.phase, s.current_player, len(s.legal_actions()) > 0
 ('bands', 0, True)

@@ -46,6 +46,8 @@ def position(*, colours: Sequence[str] = DEFAULT_COLOURS, phase: str = "spread",
              seed: int = 0) -> "State":
     """A position during play, from the facts that matter; the rest is derived as play would have left it.
 
+    Setup per seed p. 3-4 (``london.setup.*``), the houses lost on the tracks per p. 8 (``london.score.houses``).
+
     Players are named by their colour (``"red"``); districts by their board id (``"pudding-lane"``).
 
     >>> s = position(fire={"pudding-lane": 20, "guild-hall": 4}, burnt=["guild-hall"],

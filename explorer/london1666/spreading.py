@@ -275,7 +275,8 @@ def blocking_fires(state: "State", card: str, region: list[int], target: int | N
     """The contained fires that cut the fire ``region`` off from ``target`` (or, without a target, from every
     district the card could reach): those whose fire, were it not contained, would let a cone through.
 
-    Rules ``london.fire.contained`` and ``london.fire.travel``: a cone never passes through a contained fire.
+    Rules ``london.fire.contained`` and ``london.fire.travel`` (seed p. 7, p. 10): a cone never passes through
+    a contained fire.
     A single contained district that opens the way is named; when only several together do, all of the
     contained fires touching the way are named.
     """

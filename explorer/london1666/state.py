@@ -28,7 +28,7 @@ from .components import (COLOURS, FIRE_CARDS, HAND_SIZE, HERO_CONES, HOUSES_PER_
                          TRAINED_BANDS)
 from .rules import RULES
 
-VERSION = "1"
+VERSION = "2"
 """Engine version, written into saved records; bumped when behaviour changes."""
 
 DIRECTION_INDEX = {"N": 0, "E": 1, "S": 2, "W": 3}
@@ -211,7 +211,12 @@ class State(GameState):
         """
         if self.phase in ("deal", "houses"):
             return (0,) * len(COLOURS)
-        return houses_lost(self.houses)
+        cached = self.__dict__.get("_tracks_of")
+        if cached is not None and cached[0] is self.houses:  # houses is replaced, never changed, when houses go
+            return cached[1]
+        lost = houses_lost(self.houses)
+        self.__dict__["_tracks_of"] = (self.houses, lost)
+        return lost
 
     def pawns_at(self, district: str) -> list[int]:
         """Seats whose pawn stands in ``district``."""
