@@ -190,3 +190,25 @@ def test_ties_are_broken_by_cones_then_houses_then_objectives(tie):
     red, blue, green = (ranking_key(s, n) for n in range(3))
     assert red[0] == blue[0] > green[0]  # a tie on points between red and blue
     assert s.winners() == winners
+
+
+# ---- london.fire.double-move: once per turn ------------------------------------------------------------------------
+def test_one_double_move_per_turn_even_with_two_tokens():
+    s = position(held={"red": ["double", "double"]}).apply("spread N pudding-lane st-mary")
+    assert s.phase == "double"
+    s = s.apply(next(a for a in s.legal_actions() if str(a).startswith("double ")))
+    assert (s.phase, s.seats[0].tokens, s.double_used) == ("actions", ("double",), True)
+
+
+# ---- london.fire.no-move and london.assume.no-move-fires: a blocked fire adds 3 cones ---------------------------------
+def test_a_blocked_fire_adds_three_cones_then_the_actions_start():
+    s = position(fire={"pudding-lane": 20, "cheapside": 1, "moorgate": 1}, burnt=["cheapside", "moorgate"],
+                 hands={"red": "S S S S S"})
+    s = s.apply("discard S")
+    assert (s.phase, s.pending_fire) == ("blocked-fire", 3)
+    for n, district in enumerate(["cheapside", "cheapside"]):
+        s = s.apply(f"add-fire {district}")
+        assert (s.phase, s.pending_fire) == ("blocked-fire", 2 - n)
+    s = s.apply("add-fire moorgate")
+    assert (s.phase, s.pending_fire, s.ap) == ("actions", 0, 4)
+    assert (s.fire_at("cheapside"), s.fire_at("moorgate")) == (3, 2)
