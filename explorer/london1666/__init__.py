@@ -8,6 +8,8 @@ Facts: 3-6 players; 60 movement cards (15 per direction); 100 fire cones (option
 Chance: the setup deals and placements, and every card drawn from the fire deck. Perfect information for the
 engine (hands and objectives are secret only at the table).
 
+A situation of play is built with :func:`position` (everything not given is derived and checked).
+
 >>> s = new_game(players=4, seed=7)
 >>> s.phase, s.current_player, len(s.legal_actions()) > 0
 ('bands', 0, True)
@@ -15,8 +17,9 @@ engine (hands and objectives are secret only at the table).
 
 from .actions import Action, parse_action
 from .board import Board
+from .builder import position
 from .rules import RULES
 from .setup import new_game
 from .state import VERSION, Options, Seat, State
 
-__all__ = ["new_game", "State", "Seat", "Options", "Action", "parse_action", "Board", "RULES", "VERSION"]
+__all__ = ["new_game", "position", "State", "Seat", "Options", "Action", "parse_action", "Board", "RULES", "VERSION"]

@@ -203,15 +203,11 @@ def put_out_cone(state: "State", district: str) -> tuple["State", list]:
 
 def demolish(state: "State", district: str) -> tuple["State", list]:
     """Blow up ``district``: its houses are lost, a token there is destroyed, it becomes a firebreak."""
-    from .components import COLOURS
-
     k = state.i(district)
     name = state.board.districts[district].name
     events: list = [DistrictDemolished(state.name(state.active), name)]
-    tracks = list(state.tracks)
     for colour in sorted(set(state.houses[k])):
         events.append(HousesDemolished(name, colour, state.houses[k].count(colour)))
-        tracks[COLOURS.index(colour)] += state.houses[k].count(colour)
     houses, demolished, tokens = list(state.houses), list(state.demolished), list(state.tokens)
     houses[k], demolished[k] = (), True
     if tokens[k]:
@@ -220,7 +216,7 @@ def demolish(state: "State", district: str) -> tuple["State", list]:
     held = list(state.seat.tokens)
     held.remove("charge")
     state = state.with_seat(state.active, tokens=tuple(held)).replace(
-        houses=tuple(houses), demolished=tuple(demolished), tokens=tuple(tokens), tracks=tuple(tracks))
+        houses=tuple(houses), demolished=tuple(demolished), tokens=tuple(tokens))
     return state, events
 
 

@@ -28,10 +28,14 @@ Chance outcomes (dice, draws and shuffles; forced by a tutorial or drawn from th
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from explorer.core import NotationError
 
 from .components import COLOURS, TOKENS
+
+if TYPE_CHECKING:
+    from .board import Board
 
 __all__ = [
     "Action", "PlaceBand", "PlacePawn", "Spread", "SkipDouble", "Discard", "AddFire", "MovePawn", "MoveBand",
@@ -223,21 +227,36 @@ _ONE_NAME = {"house": (PlaceHouse, COLOURS), "colour-card": (ColourCard, COLOURS
 _EXAMPLES = "examples: 'spread N pudding-lane guild-hall', 'pawn moorgate', 'band a b', 'end-actions'"
 
 
-def parse_action(text: str, districts: frozenset[str] | set[str] | None = None) -> Action:
-    """Read an action from its notation (the inverse of ``str(action)``).
+def parse_action(text: str, board: "Board | None" = None) -> Action:
+    """Read an action from its notation (the inverse of ``str(action)``); the one reader of every game.
+
+    Without a board only the syntax is read; with one, district ids not on that board are refused.
+    ``State.parse_action(text)`` reads with the state's own board.
 
     >>> parse_action("spread N pudding-lane guild-hall")
     Spread(card='N', source='pudding-lane', destination='guild-hall', double=False)
     >>> str(parse_action("  band  cripplegate   moorgate "))
     'band cripplegate moorgate'
+    >>> from explorer.london1666 import Board
+    >>> parse_action("pawn atlantis", Board.default())
+    Traceback (most recent call last):
+    ...
+    explorer.core.errors.NotationError: 'pawn atlantis': no district 'atlantis' on this board
 
     Args:
         text: the notation.
-        districts: the board's district ids; if given, unknown ids are refused.
+        board: the London :class:`~explorer.london1666.board.Board` whose district ids are allowed (the same
+            object ``State.from_dict(d, board)`` takes), or ``None`` to read the syntax only.
 
     Raises:
         NotationError: naming what could not be read and what was expected.
+        TypeError: if ``board`` is not a ``Board``.
     """
+    from .board import Board
+
+    if board is not None and not isinstance(board, Board):
+        raise TypeError(f"board must be a London Board (or None), got {type(board).__name__}")
+    districts = board.index if board is not None else None
     if not isinstance(text, str):
         raise NotationError(f"expected action text, got {type(text).__name__}")
     if len(text) > 200:

@@ -182,7 +182,8 @@ class Board:
     def from_dict(cls, data: Any, *, what: str = "London board") -> "Board":
         """A board from its file data (format ``london1666-board`` version 1, see ``data/board.yaml``).
 
-        Beyond the field types it checks: unique district ids; connections between known, distinct districts,
+        The districts, their regions and 1 to 5 house icons follow rule ``london.board.districts``. Beyond the
+        field types it checks: unique district ids; connections between known, distinct districts,
         each pair once; the start district exists, is not a green zone and has no houses; green zones hold no
         houses; other districts hold 1–5; every region holds exactly 30 house icons; exactly 20 token
         districts and 8 objective districts of each value (2, 4, 6), all on districts with houses; the map is

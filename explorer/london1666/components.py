@@ -47,6 +47,9 @@ DEMOLISH_MAX_ICONS = 2
 def fire_deck(players: int) -> tuple[int, ...]:
     """Movement cards above each fire card, from the top of the deck down (the last entry sits on card A).
 
+    Rule ``london.setup.fire-deck``: one fire card per player from A up, the movement cards not dealt and not
+    left in the box shared among them, A built first (``london.assume.fire-cards-per-players``).
+
     >>> fire_deck(4)
     (8, 8, 8, 8)
     >>> fire_deck(3)

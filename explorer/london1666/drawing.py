@@ -31,7 +31,8 @@ def draw_outcomes(state: "State") -> list[tuple[DrawCard, Fraction]]:
 def intensify(state: "State") -> tuple["State", list]:
     """Every fire not contained except Pudding Lane gets up to 3 cones, capped at house icons + 2.
 
-    Rule ``london.draw.intensify``; board order when the supply runs short.
+    Rule ``london.draw.intensify``; districts are served in board order when the supply runs short
+    (``london.assume.intensify-order``).
     """
     board = state.board
     fire = list(state.fire)

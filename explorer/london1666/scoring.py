@@ -28,7 +28,12 @@ def houses_lost(state: "State", seat: int) -> int:
 
 
 def breakdown(state: "State", seat: int) -> ScoreBreakdown:
-    """One player's score by category (rules ``london.score.*``).
+    """One player's score by category, in rulebook order.
+
+    The track's 40 less 2 per house of the player's colour burned or demolished (``london.score.houses``), 1 per
+    cone put out (``london.score.extinguished``), the objectives whose district survived
+    (``london.score.objectives``), 1 per one-point token (``london.score.tokens``) and 2 for the holder of the
+    Hero of London card (``london.score.hero``).
 
     >>> from explorer.london1666 import new_game
     >>> new_game(players=4, seed=3).scores()["red"].total >= 40

@@ -37,7 +37,10 @@ def new_game(players: int = 4, seed: int | None = None, *, hidden_colours: bool 
              more_destruction: bool = False, fire_cones: int = 100, board: Board | None = None) -> "State":
     """A new game with every chance step of setup drawn from ``seed`` (rules ``london.setup.*``).
 
-    The returned state waits for the start player (seat 0) to place a trained band.
+    The fire starts with 25 cones in Pudding Lane, the rest of the box beside the board
+    (``london.setup.fire-start``); the Hero of London card lies beside the board, held by nobody
+    (``london.setup.hero``). The returned state waits for the start player, seat 0 (``london.assume.start-player``),
+    to place a trained band.
 
     >>> s = new_game(players=4, seed=1666)
     >>> s.fire_at("pudding-lane"), s.bands_at("hounds-ditch"), s.phase, s.current_player
@@ -69,7 +72,7 @@ def new_game(players: int = 4, seed: int | None = None, *, hidden_colours: bool 
     state = State(board=board, options=options, seats=tuple(Seat() for _ in range(players)), phase="deal",
                   active=0, fire=tuple(fire), bands=(0,) * n, houses=((),) * n, burnt=(False,) * n,
                   demolished=(False,) * n, tokens=(None,) * n, unseen=(MOVEMENT_CARDS_PER_DIRECTION,) * 4,
-                  deck=deck, supply=fire_cones - START_CONES, tracks=(0,) * len(COLOURS),
+                  deck=deck, supply=fire_cones - START_CONES,
                   rng=Rng(new_seed() if seed is None else seed))
     return state.resolve_chance()
 
@@ -116,7 +119,11 @@ def _weighted(counts: dict[Any, int]) -> list[tuple[Any, Fraction]]:
 
 
 def chance_outcomes(state: "State") -> list[tuple[Any, Fraction]]:
-    """The outcomes of the next setup chance step, in a fixed order, with their probabilities."""
+    """The outcomes of the next setup chance step, in a fixed order, with their probabilities.
+
+    Under optional rule A the pawns drawn at random are those of the colours dealt, one each
+    (``london.assume.hidden-pawns``).
+    """
     if state.phase == "deal":
         return _weighted({DealCard(d): n for d, n in zip("NESW", state.unseen)})
     if state.phase == "houses":

@@ -101,7 +101,11 @@ def spread_options(state: "State", card: str, source: str) -> dict[str, int]:
 
 
 def all_spreads(state: "State", cards: tuple[str, ...], *, double: bool = False) -> list[Spread]:
-    """Every legal spread with any of ``cards``, in a fixed order (card, source, destination in board order)."""
+    """Every legal spread with any of ``cards``, in a fixed order (card, source, destination in board order).
+
+    A spread that burns the active player's own houses is as legal as any other, so it is listed and must be
+    played when it is the only one (``london.fire.own-houses``).
+    """
     moves = []
     regions = fire_regions(state)
     for card in cards:
@@ -207,13 +211,12 @@ def why_illegal(state: "State", action: Any) -> IllegalAction | None:
 
 
 def _why_not_destination(state: "State", action: Spread) -> IllegalAction:
+    """Why the cone cannot end in ``action.destination``: the rule that really stops it, checked from the
+    destination itself (green zone, firebreak), then a card that leads the fire nowhere, then the way there (already
+    burning, a contained fire in the way, no step in the card's direction) and the priority levels."""
     board = state.board
     region = next(r for r in fire_regions(state) if state.i(action.source) in r)
-    if not destinations(state, action.card, region):
-        src = board.districts[action.source].name
-        return IllegalAction(RULES["london.fire.direction"], f"with a {action.card} card no cone can leave the fire "
-                             f"of {src}: no {action.card} step leads from it into a district without fire",
-                             action=action)
+    src = board.districts[action.source].name
     dest = board.districts[action.destination]
     k = state.i(action.destination)
     if dest.green_zone:
@@ -222,18 +225,97 @@ def _why_not_destination(state: "State", action: Spread) -> IllegalAction:
     if state.demolished[k]:
         return IllegalAction(RULES["london.fire.destination"], f"{dest.name} was demolished: it is a firebreak",
                              action=action)
+    found = destinations(state, action.card, region)
+    if not found:
+        return _why_no_destination(state, action, region)
     if state.fire[k]:
         return IllegalAction(RULES["london.fire.direction"], f"{dest.name} is already burning: the move ends in "
                              "a district without fire", action=action)
-    found = destinations(state, action.card, region)
-    if k not in found:
-        return IllegalAction(RULES["london.fire.direction"], f"no {action.card} step leads into {dest.name} from "
-                             f"the fire connected to {board.districts[action.source].name}", action=action)
-    best = min(found.values())
-    better = sorted(board.districts[board.ids[j]].name for j, level in found.items() if level == best)
-    return IllegalAction(RULES["london.fire.priority"], f"{dest.name} is priority {found[k]} "
-                         f"({PRIORITY_NAMES[found[k]]}), but priority {best} ({PRIORITY_NAMES[best]}) is "
-                         f"available: {', '.join(better)}", action=action)
+    if k in found:
+        best = min(found.values())
+        better = sorted(board.districts[board.ids[j]].name for j, level in found.items() if level == best)
+        return IllegalAction(RULES["london.fire.priority"], f"{dest.name} is priority {found[k]} "
+                             f"({PRIORITY_NAMES[found[k]]}), but priority {best} ({PRIORITY_NAMES[best]}) is "
+                             f"available: {', '.join(better)}", action=action)
+    blockers = blocking_fires(state, action.card, region, k)
+    if blockers:
+        names = _names(state, blockers)
+        return IllegalAction(RULES["london.fire.contained"], f"the way from the fire of {src} to {dest.name} "
+                             f"passes through {names}, whose fire is contained: fire cannot spread through a "
+                             "contained district", action=action)
+    return IllegalAction(RULES["london.fire.direction"], f"no {action.card} step leads into {dest.name} from "
+                         f"the fire connected to {src}", action=action)
+
+
+def _why_no_destination(state: "State", action: Spread, region: list[int]) -> IllegalAction:
+    """The card leads the fire nowhere: say what lies in its direction (green zones, firebreaks, contained
+    fires) or that no step goes that way into a district without fire."""
+    board, card = state.board, action.card
+    src = board.districts[action.source].name
+    steps = sorted({j for k in region for j in board.card_links[card][k] if state.fire[j] == 0})
+    blockers = blocking_fires(state, card, region)
+    if blockers:
+        return IllegalAction(RULES["london.fire.contained"], f"with a {card} card the fire of {src} can only "
+                             f"spread through {_names(state, blockers)}, whose fire is contained: fire cannot "
+                             "spread through a contained district", action=action)
+    one = len(steps) == 1
+    if steps and all(not board.can_burn[j] for j in steps):
+        return IllegalAction(RULES["london.board.green-zone"], f"with a {card} card the fire of {src} can only "
+                             f"step into {_names(state, steps)}, {'a green zone' if one else 'green zones'}: fire "
+                             "never enters a green zone", action=action)
+    if steps and all(not board.can_burn[j] or state.demolished[j] for j in steps):
+        return IllegalAction(RULES["london.fire.destination"], f"with a {card} card the fire of {src} can only "
+                             f"step into {_names(state, steps)}, {'a firebreak' if one else 'green zones and firebreaks'}"
+                             ": fire never enters them", action=action)
+    return IllegalAction(RULES["london.fire.direction"], f"with a {card} card no cone can leave the fire "
+                         f"of {src}: no {card} step leads from it into a district without fire", action=action)
+
+
+def blocking_fires(state: "State", card: str, region: list[int], target: int | None = None) -> list[int]:
+    """The contained fires that cut the fire ``region`` off from ``target`` (or, without a target, from every
+    district the card could reach): those whose fire, were it not contained, would let a cone through.
+
+    Rules ``london.fire.contained`` and ``london.fire.travel`` (seed p. 7, p. 10): a cone never passes through
+    a contained fire.
+    A single contained district that opens the way is named; when only several together do, all of the
+    contained fires touching the way are named.
+    """
+    board, fire, bands = state.board, state.fire, state.bands
+    inside = set(region)
+    contained = set()
+    stack, seen = list(region), set(region)
+    while stack:  # the burning districts joined to the region, contained ones included
+        k = stack.pop()
+        for j, _ in board.links[k]:
+            if j not in seen and fire[j]:
+                seen.add(j)
+                stack.append(j)
+                if fire[j] <= bands[j]:
+                    contained.add(j)
+    if not contained:
+        return []
+
+    def opens(opened: set[int]) -> bool:
+        group, todo = set(inside), list(inside)
+        while todo:
+            k = todo.pop()
+            for j, _ in board.links[k]:
+                if j not in group and fire[j] and (fire[j] > bands[j] or j in opened):
+                    group.add(j)
+                    todo.append(j)
+        reach = {j for k in group for j in board.card_links[card][k]
+                 if fire[j] == 0 and board.can_burn[j] and not state.demolished[j]}
+        return target in reach if target is not None else bool(reach)
+
+    single = sorted(c for c in contained if opens({c}))
+    if single:
+        return single
+    return sorted(contained) if opens(contained) else []
+
+
+def _names(state: "State", positions: list[int]) -> str:
+    names = [state.board.districts[state.board.ids[j]].name for j in positions]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 # ---- carrying out ---------------------------------------------------------------------------------------------------
@@ -297,7 +379,6 @@ def spread_fire(state: "State", action: Spread) -> tuple["State", list]:
     elif state.houses[dst]:
         for colour in sorted(set(state.houses[dst])):
             events.append(HousesBurned(dest_name, colour, state.houses[dst].count(colour)))
-        changes["tracks"] = _lose_houses(state, state.houses[dst])
         houses, burnt = list(state.houses), list(state.burnt)
         houses[dst], burnt[dst] = (), True
         changes.update(houses=tuple(houses), burnt=tuple(burnt))
@@ -339,12 +420,3 @@ def start_actions(state: "State") -> "State":
     from .acting import ACTION_POINTS
 
     return state.replace(phase="actions", ap=ACTION_POINTS)
-
-
-def _lose_houses(state: "State", houses: tuple[str, ...]) -> tuple[int, ...]:
-    from .components import COLOURS
-
-    tracks = list(state.tracks)
-    for colour in houses:
-        tracks[COLOURS.index(colour)] += 1
-    return tuple(tracks)

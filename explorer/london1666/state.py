@@ -22,11 +22,13 @@ from . import acting, drawing, scoring, setup, spreading
 from .actions import (Action, AddFire, ColourCard, DealCard, DealObjective, Demolish, Discard, DrawCard,
                       EndActions, Extinguish, MoveBand, MovePawn, PawnColour, PlaceBand, PlaceHouse, PlacePawn,
                       PlaceToken, SkipDouble, Spread, parse_action)
-from .board import Board
-from .components import COLOURS, FIRE_CARDS
+from .board import REGIONS, Board
+from .components import (COLOURS, FIRE_CARDS, HAND_SIZE, HERO_CONES, HOUSES_PER_COLOUR,
+                         HOUSES_PER_COLOUR_PER_REGION, MOVEMENT_CARDS_PER_DIRECTION, OBJECTIVE_DECKS, TOKENS,
+                         TRAINED_BANDS)
 from .rules import RULES
 
-VERSION = "1"
+VERSION = "2"
 """Engine version, written into saved records; bumped when behaviour changes."""
 
 DIRECTION_INDEX = {"N": 0, "E": 1, "S": 2, "W": 3}
@@ -115,8 +117,6 @@ class State(GameState):
     """Movement cards still above each remaining fire card, top first (the last one sits on card A)."""
     supply: int
     """Fire cones beside the board."""
-    tracks: tuple[int, ...]
-    """Houses lost (burned or demolished) per colour, in ``COLOURS`` order."""
     rng: Rng
     hero: int | None = None
     """Seat holding the Hero of London card."""
@@ -201,6 +201,23 @@ class State(GameState):
         k = self.i(district)
         return max(0, self.bands[k] - self.fire[k])
 
+    @property
+    def tracks(self) -> tuple[int, ...]:
+        """Houses lost (burned or demolished) per colour, in ``COLOURS`` order: what lies on the score tracks.
+
+        Derived from the map, the one source of truth: every house of a colour not on the map has gone to the
+        track (``london.score.houses``), so once the houses are placed this is 20 minus the houses still
+        standing; before that (the deal and houses phases of setup) nothing is lost.
+        """
+        if self.phase in ("deal", "houses"):
+            return (0,) * len(COLOURS)
+        cached = self.__dict__.get("_tracks_of")
+        if cached is not None and cached[0] is self.houses:  # houses is replaced, never changed, when houses go
+            return cached[1]
+        lost = houses_lost(self.houses)
+        self.__dict__["_tracks_of"] = (self.houses, lost)
+        return lost
+
     def pawns_at(self, district: str) -> list[int]:
         """Seats whose pawn stands in ``district``."""
         return [n for n, seat in enumerate(self.seats) if seat.pawn == district]
@@ -246,8 +263,12 @@ class State(GameState):
         raise TypeError(f"not a London action: {action!r}")
 
     def parse_action(self, text: str) -> Action:
-        """Read an action in this position's board (see :mod:`explorer.london1666.actions`)."""
-        return parse_action(text, self.board.index.keys())
+        """Read an action on this position's board: ``parse_action(text, self.board)``.
+
+        Raises:
+            NotationError: if the text cannot be read or names a district not on the board.
+        """
+        return parse_action(text, self.board)
 
     def scores(self) -> dict[str, ScoreBreakdown]:
         """Running (or final) scores by player, broken down as the rulebook scores (``london.score.*``)."""
@@ -271,7 +292,8 @@ class State(GameState):
         Fields: ``game``, ``version``, ``players`` (count), ``options``, ``phase``, ``active`` (seat), ``turn``,
         ``ap``, ``card``, ``double_used``, ``pending_fire``, ``final_turns``, ``supply``, ``deck`` (movement
         cards above each remaining fire card, top first), ``unseen`` (face-down movement cards by direction),
-        ``tracks`` (houses lost per colour), ``hero``, ``seats`` (colour, pawn_colour, pawn, hand, tokens,
+        ``tracks`` (houses lost per colour: written for readers, derived from the map, see :attr:`tracks`;
+        :meth:`from_dict` may omit it and checks it when given), ``hero``, ``seats`` (colour, pawn_colour, pawn, hand, tokens,
         objectives, extinguished), ``districts`` (``{id: {fire, bands, houses, burnt, demolished, token}}``),
         ``seed`` and ``draws`` (the random stream).
         """
@@ -299,10 +321,13 @@ class State(GameState):
     def from_dict(cls, data: Any, board: Board | None = None) -> "State":
         """A position from :meth:`to_dict` data (missing optional fields take their defaults).
 
+        ``tracks`` is optional: the houses lost are what is missing from the map (:attr:`tracks`); when it is
+        given it must agree with the map.
+
         Raises:
             InvalidData: listing every problem: wrong types, unknown districts or colours, fire in a green zone
                 or a demolished district, more houses than icons, houses in a burnt district, a seat or phase
-                out of range.
+                out of range, and every situation play cannot reach (see :func:`consistency_problems`).
         """
         if board is not None and not isinstance(board, Board):
             raise InvalidData("London position", [f"board: expected a Board, got {type(board).__name__}"])
@@ -355,10 +380,12 @@ class State(GameState):
                     fire=tuple(per["fire"]), bands=tuple(per["bands"]), houses=tuple(houses),
                     burnt=tuple(burnt), demolished=tuple(demolished), tokens=tuple(tokens),
                     unseen=tuple(pos.unseen.get(x, 0) for x in "NESW"), deck=tuple(pos.deck),
-                    supply=pos.supply, tracks=tuple(pos.tracks.get(c, 0) for c in COLOURS), rng=rng,
+                    supply=pos.supply, rng=rng,
                     hero=pos.hero, ap=pos.ap, card=pos.card, double_used=pos.double_used,
                     pending_fire=pos.pending_fire, final_turns=pos.final_turns, turn=pos.turn)
         problems = consistency_problems(state)
+        if pos.tracks is not None:
+            problems += _track_problems(state, {c: pos.tracks.get(c, 0) for c in COLOURS})
         if problems:
             raise InvalidData("London position", problems)
         return state
@@ -370,16 +397,46 @@ class State(GameState):
         return f"London 1666, turn {self.turn} ({who}); fire: {burning}"
 
 
+def houses_lost(houses: Sequence[Sequence[str]]) -> tuple[int, ...]:
+    """Houses of each colour (``COLOURS`` order) missing from ``houses`` (the houses standing per district).
+
+    Every colour has 20 houses and all of them are placed at setup, so the ones missing have burned or been
+    demolished and lie on the score track (``london.score.houses``).
+
+    >>> houses_lost([("red", "red", "blue")])
+    (18, 19, 20, 20, 20, 20)
+    """
+    return tuple(HOUSES_PER_COLOUR - sum(h.count(c) for h in houses) for c in COLOURS)
+
+
+def _track_problems(state: State, given: dict[str, int]) -> list[str]:
+    """The ``tracks`` of a position file against the houses missing from its map (``london.score.houses``)."""
+    problems = []
+    for colour, lost in zip(COLOURS, state.tracks):
+        standing = sum(h.count(colour) for h in state.houses)
+        if given[colour] != lost:
+            problems.append(f"tracks.{colour}: {given[colour]} houses on the score track, but {standing} "
+                            f"{colour} houses stand on the map, so {lost} of the {HOUSES_PER_COLOUR} were lost "
+                            "(the track holds exactly the houses burned or demolished)")
+    return problems
+
+
 def consistency_problems(state: State) -> list[str]:
     """What in a position breaks the rules' bookkeeping (a position play could never reach), one line each.
 
     Checked: pieces where the rules never put them (fire in green zones or above the cap, pawns, bands or
     tokens in Pudding Lane or green zones' tokens), colours dealt once, objectives naming objective districts
     of the right deck once, and that the phase has something to do (a chance step to draw, or a choice).
+    Also the counts of the box: at most 5 houses of a colour per region and 20 in all, every house icon
+    filled until its district burns or is demolished, no house under an uncovered fire
+    (``london.fire.burn``), the fire cones on the board, beside it and put out adding up to the box, tokens
+    and movement cards no more than the game has, and the Hero of London with whoever the rule gives it to
+    (``london.actions.hero``).
     """
-    from .components import OBJECTIVE_DECKS, TRAINED_BANDS
-
     board, problems = state.board, []
+    problems += _house_problems(state)
+    problems += _count_problems(state)
+    problems += _hero_problems(state)
     start = board.start
     for k, d in enumerate(board.ids):
         info = board.districts[d]
@@ -422,7 +479,6 @@ def consistency_problems(state: State) -> list[str]:
 
 def _phase_has_work(state: State) -> bool:
     """True if the phase has its next step: a card to deal, a house slot to fill, a choice to make..."""
-    from .components import HAND_SIZE, TOKENS, TRAINED_BANDS
     from .setup import _next_house_slot
 
     seats, board = state.seats, state.board
@@ -449,6 +505,81 @@ def _phase_has_work(state: State) -> bool:
         return waiting[state.phase]() and bool(state.legal_actions())
     except (KeyError, TypeError, ValueError, IndexError, StopIteration, ZeroDivisionError):
         return False  # an odd position the rules code cannot even look at
+
+
+def _house_problems(state: State) -> list[str]:
+    """Houses as setup placed them and fire or demolition removed them (``london.setup.houses``,
+    ``london.fire.burn``)."""
+    board, problems = state.board, []
+    placed = state.phase not in ("deal", "houses")
+    for colour in COLOURS:
+        standing = sum(h.count(colour) for h in state.houses)
+        if standing > HOUSES_PER_COLOUR:
+            problems.append(f"houses: {standing} {colour} houses on the map, but each colour has "
+                            f"{HOUSES_PER_COLOUR}")
+        for region in REGIONS:
+            here = sum(state.houses[board.index[d]].count(colour) for d in board.in_region(region))
+            if here > HOUSES_PER_COLOUR_PER_REGION:
+                problems.append(f"houses: {here} {colour} houses in the {region} region, but setup puts "
+                                f"{HOUSES_PER_COLOUR_PER_REGION} of each colour in each region")
+    for k, d in enumerate(board.ids):
+        info, standing = board.districts[d], len(state.houses[k])
+        if standing and state.fire[k] > state.bands[k]:
+            problems.append(f"districts.{d}: {standing} house{'s' if standing != 1 else ''} under an uncovered "
+                            f"fire ({state.fire[k]} cones, {state.bands[k]} trained bands): fire that is not "
+                            "covered burns the houses as it arrives")
+        if placed and 0 < info.houses and standing < info.houses and not (state.burnt[k] or state.demolished[k]):
+            problems.append(f"districts.{d}: {standing} houses on {info.houses} house icons, but setup fills "
+                            "every icon and houses leave only when their district burns or is demolished")
+    return problems
+
+
+def _count_problems(state: State) -> list[str]:
+    """Fire cones, tokens and movement cards: never more than the box holds (``london.fire.supply``)."""
+    problems = []
+    on_board, put_out = sum(state.fire), sum(seat.extinguished for seat in state.seats)
+    box = state.options.fire_cones
+    if on_board + state.supply + put_out != box:
+        problems.append(f"supply: {state.supply} cones beside the board, {on_board} on it and {put_out} put out "
+                        f"make {on_board + state.supply + put_out}, but the box holds {box} fire cones "
+                        "(cones only move between these places)")
+    for kind, count in TOKENS.items():
+        held = sum(seat.tokens.count(kind) for seat in state.seats) + state.tokens.count(kind)
+        if kind == "charge":
+            held += sum(state.demolished)  # a used charge lies on the district it demolished
+        if held > count:
+            problems.append(f"tokens: {held} {kind} tokens in play, but the game has {count}")
+    for n, direction in enumerate("NESW"):
+        cards = state.unseen[n] + sum(seat.hand[n] for seat in state.seats)
+        if cards > MOVEMENT_CARDS_PER_DIRECTION:
+            problems.append(f"unseen.{direction}: {cards} {direction} cards face down and in hand, but the game "
+                            f"has {MOVEMENT_CARDS_PER_DIRECTION} of each direction")
+    if sum(state.deck) > sum(state.unseen):
+        problems.append(f"deck: {sum(state.deck)} cards above the fire cards, but only {sum(state.unseen)} "
+                        "movement cards are face down")
+    return problems
+
+
+def _hero_problems(state: State) -> list[str]:
+    """The Hero of London card is where rule ``london.actions.hero`` puts it: with the first player to put out
+    3 cones, until someone has put out more than its holder."""
+    out = [seat.extinguished for seat in state.seats]
+    if state.hero is None or not 0 <= state.hero < len(out):
+        leaders = [state.name(n) for n, cones in enumerate(out) if cones >= HERO_CONES]
+        if state.hero is None and leaders:
+            return [f"hero: nobody holds the Hero of London, but {', '.join(leaders)} put out {HERO_CONES} or more "
+                    "cones (the first to do so takes the card)"]
+        return []
+    problems = []
+    holder = state.name(state.hero)
+    if out[state.hero] < HERO_CONES:
+        problems.append(f"hero: {holder} holds the Hero of London with {out[state.hero]} cones put out, but the "
+                        f"card goes to the first player to put out {HERO_CONES}")
+    for n, cones in enumerate(out):
+        if cones > out[state.hero]:
+            problems.append(f"hero: {state.name(n)} put out {cones} cones, more than the holder {holder} "
+                            f"({out[state.hero]}), and would have taken the Hero of London")
+    return problems
 
 
 # ---- the position file format (validated with pydantic) ---------------------------------------------------------
@@ -499,7 +630,7 @@ class _Position(StrictModel):
     supply: Count = 0
     deck: list[Count] = []
     unseen: dict[Direction, Count] = {}
-    tracks: dict[Colour, Count] = {}
+    tracks: dict[Colour, Count] | None = None
     hero: Count | None = None
     seats: list[_SeatPos]
     districts: dict[str, _DistrictPos] = {}

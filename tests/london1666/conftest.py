@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from explorer import london1666
 from explorer.london1666 import State, new_game
 
 BANDS_4P = ["moorgate", "guild-hall", "aldgate", "st-pauls"]
@@ -20,21 +21,26 @@ def started(seed: int = 1666) -> State:
     return s
 
 
-def position(base: State, *, fire=None, bands=None, burnt=(), clear=(), **fields) -> State:
-    """``base`` with districts changed: ``fire``/``bands`` replace those maps entirely; ``burnt`` districts lose
-    their houses; ``clear`` districts lose houses without burning; other top-level ``fields`` replace values."""
-    d = base.to_dict()
-    districts = {k: dict(v, fire=0, bands=0) for k, v in d["districts"].items()}
-    for k, n in (fire or {}).items():
-        districts.setdefault(k, {})["fire"] = n
-    for k, n in (bands or {}).items():
-        districts.setdefault(k, {})["bands"] = n
-    for k in burnt:
-        districts.setdefault(k, {}).update(houses=[], burnt=True, token=None)
-    for k in clear:
-        districts.setdefault(k, {}).update(houses=[])
-    d.update(districts=districts, **fields)
-    return State.from_dict(d)
+def position(base: State, *, fire=None, bands=None, burnt=(), demolished=(), **facts) -> State:
+    """``base``'s players, hands, pawns, houses and turn, rebuilt with the public builder
+    (:func:`explorer.london1666.position`) where ``fire``/``bands`` replace those maps entirely and ``burnt``
+    districts lose their houses (to the score tracks), as ``demolished`` ones do; other ``facts`` are the builder's arguments."""
+    seats = base.seats
+    burnt = sorted(set(burnt) | {d for d, gone in zip(base.board.ids, base.burnt) if gone})
+    given = dict(
+        colours=[s.colour for s in seats], phase=base.phase, active=base.active, turn=base.turn, ap=base.ap,
+        card=base.card, deck=base.deck, fire=fire or {}, bands=bands or {}, burnt=burnt,
+        demolished=sorted(set(demolished) | {d for d, gone in zip(base.board.ids, base.demolished) if gone}),
+        houses={d: list(base.houses_at(d)) for d in base.board.ids
+                if base.houses_at(d) and d not in burnt and d not in demolished},
+        tokens={d: t for d, t in zip(base.board.ids, base.tokens) if t and d not in burnt},
+        hands={s.colour: s.hand_text().replace("no cards", "") for s in seats},
+        pawns={s.colour: s.pawn for s in seats}, held={s.colour: list(s.tokens) for s in seats},
+        objectives={s.colour: list(s.objectives) for s in seats}, seed=base.rng.seed)
+    for colour, hand in facts.pop("hands", {}).items():
+        given["hands"][colour] = hand
+    given.update(facts)
+    return london1666.position(**given)
 
 
 @pytest.fixture(scope="module")

@@ -17,7 +17,7 @@ import pytest
 import yaml
 
 from explorer.core import InvalidData
-from explorer.london1666 import State, new_game
+from explorer.london1666 import State, new_game, position
 from explorer.london1666.board import DATA, REGIONS, Board, card_allows, opposite
 
 BOARD = Board.default()
@@ -269,14 +269,7 @@ def test_the_board_says_it_is_a_reconstruction():
 
 # ---- DECISIONS London 2: pawns and trained bands move along any connection ---------------------------------------
 def _acting(pawn: str, bands: dict[str, int] | None = None) -> State:
-    seat = {"colour": "red", "pawn_colour": "red", "pawn": pawn, "hand": {"N": 2, "E": 1, "S": 1, "W": 1}}
-    districts = {"pudding-lane": {"fire": 25}}
-    for d, n in (bands or {}).items():
-        districts[d] = {"bands": n}
-    return State.from_dict({"game": "london1666", "players": 3, "phase": "actions", "ap": 4,
-                            "seats": [seat, dict(seat, colour="blue", pawn_colour="blue"),
-                                      dict(seat, colour="green", pawn_colour="green")],
-                            "districts": districts, "supply": 75})
+    return position(colours=["red", "blue", "green"], phase="actions", pawns={"red": pawn}, bands=bands or {})
 
 
 def test_pawns_move_along_every_connection_except_into_pudding_lane():

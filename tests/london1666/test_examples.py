@@ -1,7 +1,8 @@
 """The rulebook's worked examples (seed 000, examples 2-6) and the intensify cap, as positions with exact outcomes.
 
-Positions are built with ``State.from_dict``. Houses are filled deterministically (5 of each colour per region,
-round robin over the region's districts) so the tests do not depend on the setup's random stream.
+Positions are built with the public builder ``explorer.london1666.position``, which fills the houses
+deterministically (5 of each colour per region, round robin over the region's districts), so the tests do not
+depend on the setup's random stream.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import itertools
 import pytest
 
 from explorer.core import IllegalAction
+from explorer import london1666
 from explorer.london1666 import Board, State, new_game
 from explorer.london1666.board import REGIONS
 from explorer.london1666.components import COLOURS
@@ -19,44 +21,21 @@ from explorer.london1666.spreading import spread_options
 BOARD = Board.default()
 
 
-def city_houses() -> dict[str, list[str]]:
-    """Every district with house icons filled: per region 5 houses of each colour, dealt round robin."""
-    houses = {}
-    for region in REGIONS:
-        pool = [c for _ in range(5) for c in COLOURS]
-        for d in BOARD.in_region(region):
-            n = BOARD.districts[d].houses
-            houses[d], pool = sorted(pool[:n]), pool[n:]
-        assert pool == []
-    return houses
-
-
 def seat(colour: str, *, pawn: str = "aldgate", hand: str = "N E S W", **more) -> dict:
-    """A seat playing ``colour`` whose pawn stands in ``pawn``, holding ``hand`` (e.g. ``"N N E"``)."""
-    cards = hand.split()
-    return {"colour": colour, "pawn_colour": colour, "pawn": pawn,
-            "hand": {d: cards.count(d) for d in "NESW"}, **more}
+    """A player of ``colour`` whose pawn stands in ``pawn``, holding ``hand`` (e.g. ``"N N E"``); ``more`` may
+    give ``tokens`` and ``extinguished``."""
+    return {"colour": colour, "pawn": pawn, "hand": hand, **more}
 
 
-def position(*, phase: str = "spread", fire: dict | None = None, bands: dict | None = None, burnt=(),
-             houses: dict | None = None, seats: list | None = None, **fields) -> State:
-    """A position: the city full of houses, except ``burnt`` districts (no houses) and ``houses`` overrides."""
-    fire, bands = fire or {}, bands or {}
+def position(*, seats: list | None = None, **facts) -> State:
+    """A position from the public builder: the city full of houses (dealt round robin, 5 of each colour per
+    region), except the ``burnt`` districts, whose houses are on the tracks; turn 9, 36 cards face down."""
     seats = seats or [seat("red"), seat("blue"), seat("green"), seat("yellow")]
-    standing = {**city_houses(), **(houses or {})}
-    districts: dict[str, dict] = {}
-    for d in BOARD.ids:
-        entry = {"fire": fire.get(d, 0), "bands": bands.get(d, 0)}
-        if d in burnt:
-            entry["burnt"] = True
-        elif standing.get(d):
-            entry["houses"] = standing[d]
-        districts[d] = entry
-    data = {"game": "london1666", "players": len(seats), "phase": phase, "active": 0, "turn": 9,
-            "seats": seats, "districts": districts, "supply": 100 - sum(fire.values()),
-            "deck": [4, 8, 8, 8][:len(seats)], "unseen": {"N": 9, "E": 9, "S": 9, "W": 9}}
-    data.update(fields)
-    return State.from_dict(data)
+    facts = {"turn": 9, "deck": [4, 8, 8, 8][:len(seats)], "unseen": {"N": 9, "E": 9, "S": 9, "W": 9}, **facts}
+    return london1666.position(
+        colours=[p["colour"] for p in seats], hands={p["colour"]: p["hand"] for p in seats},
+        pawns={p["colour"]: p["pawn"] for p in seats}, held={p["colour"]: p.get("tokens", []) for p in seats},
+        extinguished={p["colour"]: p.get("extinguished", 0) for p in seats}, **facts)
 
 
 def refused(state: State, action: str, rule: str, reason: str) -> None:
@@ -97,7 +76,7 @@ def test_setup_places_all_120_houses_5_of_each_colour_per_region(players, seed):
 @pytest.fixture(scope="module")
 def example_3() -> State:
     """Fire in Pudding Lane (20 cones) and St Bennet (3 cones, its houses burnt); every other district full."""
-    return position(fire={"pudding-lane": 20, "st-bennet": 3}, burnt=["st-bennet"],
+    return position(fire={"pudding-lane": 20, "st-bennet": 3}, burnt={"st-bennet": ["blue", "green", "red"]},
                     houses={"guild-hall": ["blue", "blue", "red", "white"]},
                     seats=[seat("red", hand="N E S W W"), seat("blue"), seat("green"), seat("yellow")])
 
@@ -135,7 +114,8 @@ def test_fire_entering_guild_hall_burns_its_houses_and_leaves_4_cones(example_3)
     assert s.houses_at("guild-hall") == ()
     assert s.burnt[s.i("guild-hall")] is True
     assert s.supply == supply - 3
-    assert s.to_dict()["tracks"] == {"red": 1, "blue": 2, "green": 0, "yellow": 0, "white": 1, "purple": 0}
+    # on the tracks: St Bennet's red, blue and green houses, then Guild Hall's two blue, one red and one white
+    assert s.to_dict()["tracks"] == {"red": 2, "blue": 3, "green": 1, "yellow": 0, "white": 1, "purple": 0}
     assert s.seats[0].hand == (0, 1, 1, 2)
     assert (s.phase, s.ap, s.card, s.active) == ("actions", 4, "N", 0)
     assert events(s) == [
@@ -146,8 +126,8 @@ def test_fire_entering_guild_hall_burns_its_houses_and_leaves_4_cones(example_3)
         ("HousesBurned", "london.fire.burn", {"district": "Guild Hall", "colour": "white", "houses": 1}),
         ("ConesPlaced", "london.fire.burn", {"district": "Guild Hall", "cones": 4}),
     ]
-    assert s.scores()["blue"]["houses lost"] == -4
-    assert s.scores()["red"]["houses lost"] == -2
+    assert s.scores()["blue"]["houses lost"] == -6
+    assert s.scores()["red"]["houses lost"] == -4
     assert sorted(s.scores()) == ["blue", "green", "red", "yellow"]  # white houses are neutral
 
 
@@ -196,7 +176,7 @@ def test_example_4_the_chosen_spread_into_cheapside_burns_it(example_4):
 
 # ---- example 5: the score track (seed p. 8) --------------------------------------------------------------------------
 def test_blue_losing_2_houses_scores_36():
-    s = position(tracks={"blue": 2})
+    s = position(burnt={"tallow-hall": ["blue", "blue"]})
     blue = s.scores()["blue"]
     assert list(blue.categories) == [("track", 40), ("houses lost", -4), ("cones put out", 0), ("objectives", 0),
                                      ("1 VP tokens", 0), ("Hero of London", 0)]
@@ -218,7 +198,7 @@ def example_6(bands: dict | None = None, **green) -> State:
     """St Paul's: 5 cones, 5 trained bands; green's pawn there, action phase with 4 points."""
     return position(phase="actions", ap=4, fire={"pudding-lane": 20, "st-pauls": 5},
                     bands={"st-pauls": 5, **(bands or {})},
-                    burnt=["st-pauls"],
+                    burnt={"st-pauls": ["blue", "purple", "red", "red"]},
                     seats=[seat("green", pawn="st-pauls", hand="N E S W", **green), seat("blue"), seat("red")])
 
 
@@ -255,6 +235,44 @@ def test_a_fifth_extinguish_is_refused_without_action_points():
     refused(s, "extinguish st-pauls", "london.actions.points", "no action points are left this turn")
 
 
+def hero_race(green: int, blue: int, hero: str | None) -> State:
+    """St Paul's contained (5 cones, 5 bands) with green's pawn there; green and blue have put out ``green`` and
+    ``blue`` cones and ``hero`` holds the Hero of London card."""
+    return position(phase="actions", fire={"pudding-lane": 20, "st-pauls": 5}, bands={"st-pauls": 5},
+                    burnt={"st-pauls": ["blue", "purple", "red", "red"]}, hero=hero,
+                    seats=[seat("green", pawn="st-pauls", extinguished=green), seat("blue", extinguished=blue),
+                           seat("red")])
+
+
+@pytest.mark.parametrize("before, hero_after", [(1, None), (2, 0)])
+def test_hero_of_london_goes_to_the_first_to_put_out_3_cones(before, hero_after):
+    # london.actions.hero: 2 cones put out are not enough, the 3rd takes the card
+    s = hero_race(before, 0, None).apply("extinguish st-pauls")
+    assert (s.seats[0].extinguished, s.hero) == (before + 1, hero_after)
+    assert ("HeroChanged" in [t for t, _, _ in events(s)]) == (hero_after is not None)
+
+
+def test_hero_of_london_stays_with_the_holder_on_a_tie():
+    # london.actions.hero: blue holds it with 3; green reaching 3 ties and does not take it ("more cones than")
+    s = hero_race(2, 3, "blue").apply("extinguish st-pauls")
+    assert (s.seats[0].extinguished, s.seats[1].extinguished, s.hero) == (3, 3, 1)
+    assert [t for t, _, _ in events(s)] == ["ConeExtinguished"]
+    assert s.scores()["blue"]["Hero of London"] == 2 and s.scores()["green"]["Hero of London"] == 0
+
+
+def test_hero_of_london_is_taken_by_more_cones_than_the_holder():
+    s = hero_race(3, 3, "blue").apply("extinguish st-pauls")
+    assert (s.seats[0].extinguished, s.hero) == (4, 0)
+    assert events(s)[-1] == ("HeroChanged", "london.actions.hero", {"player": "green"})
+    s = hero_race(4, 5, "blue").apply("extinguish st-pauls")  # 5 against 5: still a tie, blue keeps it
+    assert s.hero == 1
+
+
+def test_the_holder_adding_cones_keeps_the_hero():
+    s = hero_race(3, 0, "green").apply("extinguish st-pauls")
+    assert s.hero == 0 and [t for t, _, _ in events(s)] == ["ConeExtinguished"]
+
+
 # ---- intensifying and its cap (seed p. 9) ----------------------------------------------------------------------------
 INTENSIFY_FIRE = {"pudding-lane": 20, "cheapside": 1, "barbican": 1, "moorgate": 4, "brewers-hall": 2,
                   "guild-hall": 4, "bridgeward": 5, "st-pauls": 2}
@@ -264,7 +282,7 @@ INTENSIFY_BANDS = {"brewers-hall": 1, "st-pauls": 2}
 def intensify_position(fire=INTENSIFY_FIRE, supply: int = 50) -> State:
     """Green (4 cards) draws the last card above fire card B; the fires below burn as ``fire`` says."""
     return position(phase="draw", fire=fire, bands=INTENSIFY_BANDS, burnt=sorted(set(fire) - {"pudding-lane"}),
-                    supply=supply, deck=[1, 8],
+                    fire_cones=sum(fire.values()) + supply, deck=[1, 8],
                     seats=[seat("green", hand="N E S W"), seat("blue"), seat("red"), seat("yellow")])
 
 

@@ -63,9 +63,7 @@ def midgame(start):
 @pytest.fixture(scope="module")
 def forced(start):
     """Only St Bennet burns (2 cones) and blue holds five W cards: the one legal spread burns Cheapside."""
-    seats = start.to_dict()["seats"]
-    seats[start.active]["hand"] = {"W": 5}
-    return position(start, fire={"st-bennet": 2}, burnt=["st-bennet"], seats=seats)
+    return position(start, fire={"st-bennet": 2}, burnt=["st-bennet"], hands={start.seat.colour: "W W W W W"})
 
 
 # ---- the map ---------------------------------------------------------------------------------------------------
@@ -192,9 +190,7 @@ def test_no_spread_is_due_outside_the_spreading_phase(start):
 
 
 def test_a_blocked_fire_is_said_so(start):
-    seats = start.to_dict()["seats"]
-    seats[start.active]["hand"] = {"S": 5}
-    s = position(start, seats=seats)  # S reaches nothing from Pudding Lane
+    s = position(start, fire={"pudding-lane": 25}, hands={start.seat.colour: "S S S S S"})  # S reaches nothing
     fig = fire_options_figure(s)
     assert marked_levels(fig) == {} and "london.fire.no-move" in fig.layout.title.text
 

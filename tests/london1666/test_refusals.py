@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from explorer.core import IllegalAction, NotationError
+from explorer import london1666
 from explorer.london1666 import new_game
 
 from conftest import position
@@ -95,10 +96,11 @@ def test_fire_never_enters_a_green_zone(spreading):
 
 
 def test_fire_never_enters_a_demolished_district(spreading):
-    d = spreading.to_dict()
-    d["districts"]["st-mary"] = {"demolished": True}
-    from explorer.london1666 import State
-    s = State.from_dict(d)
+    # a charge taken from the board (Aldgate's, say) blew up St Mary
+    tokens = {d: t for d, t in zip(spreading.board.ids, spreading.tokens) if t}
+    used = next(d for d, t in tokens.items() if t == "charge")
+    s = position(spreading, fire=pudding_lane_fire(spreading), demolished=["st-mary"],
+                 tokens={d: t for d, t in tokens.items() if d != used})
     refused(s, "spread N pudding-lane st-mary", "london.fire.destination",
             "St Mary was demolished: it is a firebreak")
 
@@ -118,6 +120,51 @@ def test_a_card_that_leads_nowhere_says_so(spreading):
     refused(spreading, "spread S pudding-lane pudding-lane", "london.fire.direction",
             "with a S card no cone can leave the fire of Pudding Lane: no S step leads from it into a district "
             "without fire")
+
+
+def test_a_card_leading_only_into_a_green_zone_names_the_green_zone_rule():
+    # issue 16: Aldgate's only S step is Tower Hill, a green zone; the refusal is the green zone rule, not the
+    # card's direction
+    s = london1666.position(fire={"pudding-lane": 20, "aldgate": 3}, burnt=["aldgate"], hands={"red": "S S N E W"})
+    refused(s, "spread S aldgate fenchurch-street", "london.board.green-zone",
+            "with a S card the fire of Aldgate can only step into Tower Hill, a green zone: fire never enters a "
+            "green zone")
+    refused(s, "spread S aldgate tower-hill", "london.board.green-zone",
+            "Tower Hill is a green zone: fire never enters it")
+
+
+def test_a_card_leading_only_into_green_zones_and_firebreaks_names_the_firebreak_rule():
+    # Cripplegate's E steps are Moorfields (a green zone) and Moorgate, demolished (a charge from the board)
+    s = london1666.position(fire={"pudding-lane": 20, "cripplegate": 3}, burnt=["cripplegate"],
+                            demolished=["moorgate"], hands={"red": "E S N E W"})
+    refused(s, "spread E cripplegate sion-college", "london.fire.destination",
+            "with a E card the fire of Cripplegate can only step into Moorfields and Moorgate, green zones and "
+            "firebreaks: fire never enters them")
+    refused(s, "spread E cripplegate moorgate", "london.fire.destination", "Moorgate was demolished: it is a firebreak")
+
+
+def test_a_spread_cut_off_by_a_contained_fire_names_the_contained_district():
+    # issue 16: Guild Hall lies N of St Bennet, whose fire is contained: the way is cut there
+    s = london1666.position(fire={"pudding-lane": 20, "st-bennet": 3}, bands={"st-bennet": 3}, burnt=["st-bennet"])
+    refused(s, "spread N pudding-lane guild-hall", "london.fire.contained",
+            "the way from the fire of Pudding Lane to Guild Hall passes through St Bennet, whose fire is "
+            "contained: fire cannot spread through a contained district")
+    assert s.explain("spread N pudding-lane st-mary") is None  # other ways stay open
+    opened = london1666.position(fire={"pudding-lane": 20, "st-bennet": 3}, bands={"st-bennet": 2},
+                                 burnt=["st-bennet"])
+    assert opened.explain("spread N pudding-lane guild-hall") is None  # 3 cones, 2 bands: not contained
+
+
+def test_a_card_blocked_everywhere_by_a_contained_fire_names_it():
+    # the fire of Aldgate (2 cones) can reach districts only through Minories, contained
+    b = london1666.Board.default()
+    k = b.index["aldgate"]
+    around = sorted({b.ids[j] for j, _ in b.links[k]} - {d for d in b.ids if b.districts[d].green_zone})
+    s = london1666.position(fire={"pudding-lane": 20, "aldgate": 3, **{d: 1 for d in around}},
+                            bands={d: 1 for d in around}, burnt=["aldgate", *around], hands={"red": "S S N E W"})
+    err = s.explain("spread N aldgate aldgate")
+    assert err.rule.id == "london.fire.contained", err
+    assert err.reason.startswith("with a N card the fire of Aldgate can only spread through ")
 
 
 def test_priority_refuses_a_guarded_district_when_an_open_one_exists(spreading):

@@ -11,8 +11,14 @@ BANDS = ["moorgate", "guild-hall", "aldgate", "st-pauls"]
 PAWNS = ["guild-hall", "moorgate", "aldgate", "st-pauls"]
 
 
+def send(view, message: dict) -> None:
+    """Send a browser message; the view must not have hit an internal error (it records one in last_error)."""
+    view.handle_message(message)
+    assert view.last_error is None, f"the view failed on {message!r}: {view.last_error!r}"
+
+
 def click(view, target):
-    view.handle_message({"kind": "click", "target": target})
+    send(view, {"kind": "click", "target": target})
 
 
 @pytest.fixture
@@ -104,7 +110,7 @@ def test_undo_restores_the_board(view):
     for target in ["card-W", "d-pudding-lane", "d-tallow-hall"]:
         click(view, target)
     assert view.scene != scene_before
-    view.handle_message({"kind": "undo"})
+    send(view, {"kind": "undo"})
     assert view.scene == scene_before and view.status["can_redo"]
 
 
@@ -152,3 +158,12 @@ def test_the_app_says_when_an_overlay_shows_an_older_position():
     assert "This overlay shows position" in app.stale_note.value and "Press its button again" in app.stale_note.value
     app.show_scores()
     assert app.stale_note.value == ""
+
+
+def test_the_click_helper_fails_on_an_internal_error(view, monkeypatch):
+    def broken(*args, **kwargs):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(view, "click", broken)  # the view catches it and records it in last_error
+    with pytest.raises(AssertionError, match="the view failed on"):
+        click(view, "card-N")
