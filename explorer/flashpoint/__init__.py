@@ -14,10 +14,11 @@ and a black d8 (column); points of interest are drawn blind when turned over.
 """
 
 from .actions import Action, parse_action
+from .builder import position
 from .building import Building
 from .rules import RULES
 from .setup import initial_state, new_game
 from .state import VERSION, Firefighter, Options, State, Step
 
-__all__ = ["new_game", "initial_state", "State", "Firefighter", "Options", "Step", "Action", "parse_action",
+__all__ = ["new_game", "initial_state", "position", "State", "Firefighter", "Options", "Step", "Action", "parse_action",
            "Building", "RULES", "VERSION"]

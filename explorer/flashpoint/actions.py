@@ -16,6 +16,7 @@ Player actions (the firefighter whose turn it is; AP costs in :mod:`.turn`):
 ``drop``                        put down what you carry
 ``open 1,3|1,4`` / ``close ..`` open or close a door on an edge of your space
 ``chop 1,3|1,4``                put a damage cube on a wall of your space
+``unjam 1,3|1,4``               Extreme Danger: remove one jam marker from a fireproof door of your space
 ``extinguish 2,3``              fire to smoke, or smoke away, on your space or an open neighbour
 ``drive engine 0,7``            drive a vehicle to the next parking spot (named by its first space)
 ``deck gun``                    fire the engine's deck gun (a roll follows)
@@ -46,7 +47,7 @@ from typing import ClassVar
 from explorer.core import NotationError
 
 __all__ = ["Action", "Place", "Park", "ChooseRole", "Move", "PickUp", "Drop", "OpenDoor", "CloseDoor", "Chop",
-           "Extinguish", "Drive", "DeckGun", "Treat", "Identify", "Dispose", "Command", "CrewChange", "EndTurn",
+           "Unjam", "Extinguish", "Drive", "DeckGun", "Treat", "Identify", "Dispose", "Command", "CrewChange", "EndTurn",
            "TakeLadder", "DropLadder", "RaiseLadder", "CollapseLadder", "Bridge", "MovePlatform",
            "Dice", "Die", "Reveal", "FireproofRoll", "SpillFlow", "parse_action", "edge_text"]
 
@@ -194,6 +195,14 @@ class CloseDoor(_OnEdge):
 class Chop(_OnEdge):
     """Put one damage cube on the wall on ``edge`` of your space (``flashpoint.chop``)."""
     VERB: ClassVar[str] = "chop"
+
+
+@dataclass(frozen=True, order=True)
+class Unjam(_OnEdge):
+    """Extreme Danger: remove one jam marker from the jammed fireproof door on ``edge`` of your space, for 1 AP
+    (``flashpoint.ed.unjam``); with its last marker gone it is a closed fireproof door again
+    (``flashpoint.assume.unjammed-door``)."""
+    VERB: ClassVar[str] = "unjam"
 
 
 @dataclass(frozen=True, order=True)
@@ -376,7 +385,7 @@ class SpillFlow:
         return f"spill {self.space}"
 
 
-Action = (Place | Park | ChooseRole | Move | PickUp | Drop | OpenDoor | CloseDoor | Chop | Extinguish | Drive
+Action = (Place | Park | ChooseRole | Move | PickUp | Drop | OpenDoor | CloseDoor | Chop | Unjam | Extinguish | Drive
           | DeckGun | Treat | Identify | Dispose | Command | CrewChange | EndTurn | TakeLadder | DropLadder
           | RaiseLadder | CollapseLadder | Bridge | MovePlatform | Dice | Die | Reveal | FireproofRoll | SpillFlow)
 
@@ -390,6 +399,7 @@ _PATTERNS: tuple[tuple[str, object], ...] = (
     (rf"open ({_EDGE})", lambda m: OpenDoor(m[1])),
     (rf"close ({_EDGE})", lambda m: CloseDoor(m[1])),
     (rf"chop ({_EDGE})", lambda m: Chop(m[1])),
+    (rf"unjam ({_EDGE})", lambda m: Unjam(m[1])),
     (rf"extinguish ({_SPACE})", lambda m: Extinguish(m[1])),
     (rf"drive (ambulance|engine) ({_SPACE})", lambda m: Drive(m[1], m[2])),
     (r"deck gun", lambda m: DeckGun()),
@@ -414,7 +424,7 @@ _PATTERNS: tuple[tuple[str, object], ...] = (
 )
 _COMPILED = tuple((re.compile(p, re.ASCII), make) for p, make in _PATTERNS)
 
-PLAYER_ACTIONS = (Place, Park, ChooseRole, Move, PickUp, Drop, OpenDoor, CloseDoor, Chop, Extinguish, Drive, DeckGun,
+PLAYER_ACTIONS = (Place, Park, ChooseRole, Move, PickUp, Drop, OpenDoor, CloseDoor, Chop, Unjam, Extinguish, Drive, DeckGun,
                   Treat, Identify, Dispose, Command, CrewChange, EndTurn, TakeLadder, DropLadder, RaiseLadder,
                   CollapseLadder, Bridge, MovePlatform)
 """The action types a player decides (the others are chance outcomes)."""

@@ -23,11 +23,14 @@ from explorer.core import Event, IllegalAction
 from . import ladders as lad
 from .actions import (PLAYER_ACTIONS, Bridge, ChooseRole, Dice, Die, FireproofRoll, Reveal, SpillFlow, Chop, CloseDoor, CollapseLadder, Command, CrewChange, DeckGun, Dispose, Drive,
                       Drop, DropLadder, EndTurn, Extinguish, Identify, Move, MovePlatform, OpenDoor, Park, PickUp, Place,
-                      RaiseLadder, TakeLadder, Treat, edge_text)
+                      RaiseLadder, TakeLadder, Treat, Unjam, edge_text)
 from .components import ROLES, WALL_STRENGTH
 from .rules import RULES
 from .state import Firefighter, State, Step, is_extreme
 from .work import DIRECTIONS, Work, is_open, neighbour
+
+UNJAM_COST = 1
+"""AP to remove one jam marker from a fireproof door (``flashpoint.ed.unjam``)."""
 
 __all__ = ["legal_actions", "why_illegal", "refusal", "apply_action", "move_cost", "on_engine", "spot_of",
            "next_spots", "engine_quadrant", "deck_gun_target", "deck_gun_splash"]
@@ -276,6 +279,8 @@ def refusal(state: State, action: Any) -> IllegalAction | None:
         return None
     if isinstance(action, (OpenDoor, CloseDoor)):
         return _door_refusal(state, f, action, action.edge, opening=isinstance(action, OpenDoor))
+    if isinstance(action, Unjam):
+        return _unjam_refusal(state, f, action)
     if isinstance(action, Chop):
         edge = _edge(state, action.edge)
         if edge is None or f.space not in edge:
@@ -489,6 +494,21 @@ def _door_refusal(state: State, f: Firefighter, action: Any, text: str, *, openi
     return _afford(f, 1, 0, f"to {verb} it", action)
 
 
+def _unjam_refusal(state: State, f: Firefighter, action: Unjam) -> IllegalAction | None:
+    """Why ``f`` may not remove a jam marker at ``action.edge`` (``flashpoint.ed.unjam``), or ``None``."""
+    edge = _edge(state, action.edge)
+    if edge is None or f.space not in edge:
+        return _refuse("flashpoint.ed.unjam", f"{action.edge} is not an edge of {f.name}'s space {f.space}", action)
+    key = frozenset(edge)
+    kind = state.building.edges[key].kind if key in state.building.edges else None
+    if kind != "fireproof_door":
+        return _refuse("flashpoint.ed.unjam", f"there is no fireproof door at {action.edge}: only a fireproof door "
+                       f"jams", action)
+    if state.doors.get(key) != "jammed" or not state.jams.get(key):
+        return _refuse("flashpoint.ed.unjam", f"the fireproof door at {action.edge} is not jammed", action)
+    return _afford(f, UNJAM_COST, 0, "removing a jam marker", action)
+
+
 def _command_refusal(state: State, f: Firefighter, action: Command) -> IllegalAction | None:
     if f.role != "captain":
         return _refuse("flashpoint.role.captain", "only the Fire Captain commands other firefighters", action)
@@ -528,6 +548,7 @@ def legal_actions(state: State) -> list[Any]:
     cands += [PickUp(w) for w in ("victim", "treated victim", "hazmat")] + [Drop()]
     edges = [edge_text(here, n) for n in _adjacent(state, here) if frozenset((here, n)) in state.building.edges]
     cands += [OpenDoor(e) for e in edges] + [CloseDoor(e) for e in edges] + [Chop(e) for e in edges]
+    cands += [Unjam(e) for e in edges if state.jams.get(frozenset(e.split("|")))]
     cands += [Extinguish(here)] + [Extinguish(n) for n in _adjacent(state, here)]
     if state.options.experienced:
         for vehicle in ("ambulance", "engine"):
@@ -620,6 +641,9 @@ def apply_action(state: State, action: Any) -> tuple[State, list[Event]]:
     elif isinstance(action, (OpenDoor, CloseDoor)):
         work.firefighters[k] = _pay(f, 1)
         _toggle_door(work, action.edge, isinstance(action, OpenDoor), f.name)
+    elif isinstance(action, Unjam):
+        work.firefighters[k] = _pay(f, UNJAM_COST)
+        _unjam(work, action.edge, f.name)
     elif isinstance(action, Chop):
         a, b = action.edge.split("|")
         work.firefighters[k] = _pay(f, f.card.chop_cost)
@@ -708,6 +732,24 @@ def _toggle_door(work: Work, text: str, opening: bool, who: str) -> None:
     work.doors[key] = "open" if opening else "closed"
     rule = "flashpoint.ed.window" if kind == "window" else "flashpoint.door.open-close"
     work.log(rule, f"{who} {'opens' if opening else 'closes'} the {kind.replace('_', ' ')} at {text}", a, b)
+
+
+def _unjam(work: Work, text: str, who: str) -> None:
+    """``who`` removes one jam marker from the fireproof door on ``text`` (``flashpoint.ed.unjam``); with the last
+    one gone the door is a closed fireproof door again (``flashpoint.assume.unjammed-door``)."""
+    a, b = text.split("|")
+    key = frozenset((a, b))
+    left = work.jams[key] - 1
+    if left:
+        work.jams[key] = left
+        work.log("flashpoint.ed.unjam", f"{who} removes a jam marker from the fireproof door at {text}: {left} "
+                 f"left, it stays jammed", a, b)
+    else:
+        del work.jams[key]
+        work.doors[key] = "closed"
+        work.log("flashpoint.ed.unjam", f"{who} removes the last jam marker from the fireproof door at {text}", a, b)
+        work.log("flashpoint.assume.unjammed-door", f"the fireproof door at {text} is a closed fireproof door again",
+                 a, b)
 
 
 def _arrive(work: Work, k: int, src: str, dest: str, cost: int, rule_id: str) -> None:

@@ -20,6 +20,7 @@ from fractions import Fraction
 import pytest
 
 from explorer.flashpoint import new_game
+from explorer.flashpoint import position as build
 from explorer.flashpoint.state import State, Step
 
 BASE = new_game(players=1, seed=1).apply("place 0,0").to_dict()
@@ -445,9 +446,9 @@ def test_with_no_false_alarm_left_a_face_down_marker_is_surely_a_victim():
 
 # ---- Extreme Danger: a fireproof door in the blast ---------------------------------------------------------------
 def garage(**fields) -> State:
-    d = copy.deepcopy(BASE)
-    d.update(building="garage", fire=["4,4"], pois={"1,8": "hidden", "6,1": "hidden", "5,6": "hidden"}, **fields)
-    return State.from_dict(d)
+    """The garage with its car standing, red outside on 0,0 with 4 AP, fire on 4,4 (the public builder)."""
+    return build("garage", firefighters=["0,0"], fire=["4,4"],
+                 pois={"1,8": "hidden", "6,1": "hidden", "5,6": "hidden"}, **fields)
 
 
 def test_a_closed_fireproof_door_holds_and_rolls_the_red_die():
