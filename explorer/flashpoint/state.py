@@ -311,8 +311,13 @@ class State(GameState):
         return flow.apply(self, action)
 
     def parse_action(self, text: str) -> Any:
+        """Read an action's notation for this state's building (see :func:`.actions.parse_action`).
+
+        Raises:
+            NotationError: if ``text`` is not an action, or names a space or an edge this building lacks.
+        """
         from .actions import parse_action
-        return parse_action(text)
+        return parse_action(text, self.building)
 
     def scores(self) -> dict[str, ScoreBreakdown]:
         """The team's counters, the same for every firefighter (a cooperative game): victims rescued, victims

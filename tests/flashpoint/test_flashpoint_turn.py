@@ -20,7 +20,9 @@ from fractions import Fraction
 import pytest
 from flashpoint_checks import refused
 
+from explorer.core import NotationError
 from explorer.flashpoint import new_game
+from explorer.flashpoint.actions import Place
 from explorer.flashpoint.state import State, Step
 
 BASE = new_game(players=1, seed=1).apply("place 0,0").to_dict()
@@ -642,7 +644,9 @@ def test_family_setup_places_firefighters_outside_only():
     refused(s, "park engine 0,7", "flashpoint.setup.vehicles")
     refused(s, "role paramedic", "flashpoint.setup.specialist")
     refused(s, "place 3,4", "flashpoint.setup.place")
-    refused(s, "place 9,9", "flashpoint.setup.place")
+    assert s.explain(Place("9,9")).rule.id == "flashpoint.setup.place"
+    with pytest.raises(NotationError, match="no space 9,9"):          # text is read for the state's building
+        s.apply("place 9,9")
     s = s.apply("place 0,6").apply("place 7,3")
     assert [f.space for f in s.firefighters] == ["0,6", "7,3"] and (s.phase, red(s).ap) == ("actions", 4)
     refused(s, "place 0,0", "flashpoint.setup.place")                      # the game is under way
