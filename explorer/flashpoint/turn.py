@@ -213,6 +213,9 @@ def _edge(state: State, text: str) -> tuple[str, str] | None:
 
 
 def _extinguish_cost(f: Firefighter) -> int:
+    """AP a step of extinguishing costs ``f`` (``flashpoint.extinguish``): double for the Paramedic
+    (``flashpoint.role.paramedic``) and the Rescue Specialist (``flashpoint.role.rescue``). The CAFS
+    Firefighter's extinguish-only AP are spent first (``flashpoint.role.cafs``; see :func:`_pay`)."""
     return f.card.extinguish_cost
 
 
@@ -323,22 +326,7 @@ def refusal(state: State, action: Any) -> IllegalAction | None:
                            f"round the building; {action.space} is not one", action)
         return _afford(f, DRIVE_COST, 0, "driving", action)
     if isinstance(action, DeckGun):
-        if not exp or not on_engine(state, f.space):
-            return _refuse("flashpoint.deck-gun", f"{f.name} must be on the engine to fire the deck gun", action)
-        if state.options.platform:
-            return _refuse("flashpoint.ed.platform", "with the hydraulic platform the deck gun is not available",
-                           action)
-        quad = engine_quadrant(state)
-        if quad is None:
-            return _refuse("flashpoint.deck-gun", "the engine is beside no quadrant", action)
-        inside = [g.name for g in state.firefighters if g.space and state.building.spaces_by_id[g.space].inside
-                  and _in_target_area(state, g.space, quad)]
-        if inside:
-            if is_extreme(state.building):
-                return _refuse("flashpoint.ed.deck-gun", f"{', '.join(inside)} is in the half the gun would hit",
-                               action)
-            return _refuse("flashpoint.deck-gun", f"{', '.join(inside)} is in the quadrant the gun would hit", action)
-        return _afford(f, card.deck_gun_cost, 0, "the deck gun", action)
+        return _deck_gun_refusal(state, f, action)
     if isinstance(action, Treat):
         if f.role != "paramedic":
             return _refuse("flashpoint.role.paramedic", "only the Paramedic treats victims", action)
@@ -379,6 +367,26 @@ def refusal(state: State, action: Any) -> IllegalAction | None:
                            f"put it out before ending the turn", action)
         return None
     return None
+
+
+def _deck_gun_refusal(state: State, f: Firefighter, action: DeckGun) -> IllegalAction | None:
+    """Why ``f`` may not fire the deck gun now (``flashpoint.deck-gun``, ``flashpoint.ed.deck-gun``,
+    ``flashpoint.ed.platform``), or ``None``. It costs 4 AP, 2 for the Driver/Operator (``flashpoint.role.driver``);
+    the roll that follows stands, as the Driver/Operator's reroll is not offered (``flashpoint.assume.driver-reroll``)."""
+    if not state.options.experienced or not on_engine(state, f.space):
+        return _refuse("flashpoint.deck-gun", f"{f.name} must be on the engine to fire the deck gun", action)
+    if state.options.platform:
+        return _refuse("flashpoint.ed.platform", "with the hydraulic platform the deck gun is not available", action)
+    quad = engine_quadrant(state)
+    if quad is None:
+        return _refuse("flashpoint.deck-gun", "the engine is beside no quadrant", action)
+    inside = [g.name for g in state.firefighters if g.space and state.building.spaces_by_id[g.space].inside
+              and _in_target_area(state, g.space, quad)]
+    if inside:
+        if is_extreme(state.building):
+            return _refuse("flashpoint.ed.deck-gun", f"{', '.join(inside)} is in the half the gun would hit", action)
+        return _refuse("flashpoint.deck-gun", f"{', '.join(inside)} is in the quadrant the gun would hit", action)
+    return _afford(f, f.card.deck_gun_cost, 0, "the deck gun", action)
 
 
 def _in_target_area(state: State, space: str, quad: tuple[str, tuple[int, int], tuple[int, int]]) -> bool:
@@ -681,11 +689,7 @@ def apply_action(state: State, action: Any) -> tuple[State, list[Event]]:
         _take_hazmat(work, f.space)
         work.log("flashpoint.role.hazmat", f"{f.name} disposes of the hazmat on {f.space}", f.space)
     elif isinstance(action, CrewChange):
-        work.firefighters[k] = _pay(f, CREW_CHANGE_COST).but(role=action.role, command_ap=0, extinguish_ap=0,
-                                                               move_ap=0)
-        changes["cafs_commanded"] = 0  # a Captain who changes crew commands no more this turn
-        work.log("flashpoint.crew-change", f"{f.name} changes from {f.card.name} to {ROLES[action.role].name}",
-                 f.space)
+        changes["cafs_commanded"] = _crew_change(work, k, action.role)
     elif isinstance(action, (TakeLadder, DropLadder)):
         work.ladders = lad.apply_ladder_toggle(work, state, k, isinstance(action, TakeLadder))
     elif isinstance(action, RaiseLadder):
@@ -715,6 +719,18 @@ def apply_action(state: State, action: Any) -> tuple[State, list[Event]]:
     else:
         raise AssertionError(f"no effect written for {action!r}")
     return work.state(**changes), work.events
+
+
+def _crew_change(work: Work, k: int, role: str) -> int:
+    """Firefighter ``k`` pays 2 AP and takes the specialist card ``role`` (``flashpoint.crew-change``). It keeps its
+    general AP; the new card's extra pools start next turn, and the old card's are gone
+    (``flashpoint.assume.crew-change``). Returns the AP the Captain has spent on the CAFS Firefighter this turn:
+    0, as a Captain who changes crew commands no more."""
+    f = work.firefighters[k]
+    work.firefighters[k] = _pay(f, CREW_CHANGE_COST).but(role=role, command_ap=0, extinguish_ap=0, move_ap=0)
+    work.log("flashpoint.crew-change", f"{f.name} changes from {f.card.name} to {ROLES[role].name}: it keeps "
+             f"{f.ap - CREW_CHANGE_COST} AP, the new card's extra AP start next turn", f.space)
+    return 0
 
 
 def _take_hazmat(work: Work, space: str) -> None:
