@@ -19,7 +19,6 @@ from fractions import Fraction
 
 import pytest
 
-from explorer.flashpoint import new_game
 from explorer.flashpoint import position as build
 from explorer.flashpoint.state import State, Step
 
