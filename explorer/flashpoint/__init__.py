@@ -7,6 +7,9 @@ Facts: 1-6 firefighters, cooperative; 18 points of interest (12 victims, 6 false
 with 7 rescued, lose with 4 lost or the building's collapse. Chance: every fire advance rolls a red d6 (row)
 and a black d8 (column); points of interest are drawn blind when turned over.
 
+A situation is built with :func:`position` (the rest derived and checked), read back with
+:meth:`State.from_dict`; :func:`parse_action` reads the notation.
+
 >>> s = new_game(players=2, seed=3)
 >>> s = s.apply("place 0,6").apply("place 7,3")
 >>> s.firefighter.name, s.firefighter.ap, s.phase
