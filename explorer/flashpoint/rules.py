@@ -259,7 +259,9 @@ RULES = RuleTable([
          "Canhão de Convés"),
     Rule("flashpoint.ed.window", "Windows",
          "For 1 AP a firefighter opens or closes a window on its space's wall; an open window joins the two "
-         "spaces. One damage cube destroys a window.", f"{SEED} Ações de Movimento; {SRC} C.2", "Janela"),
+         "spaces. One damage cube destroys a window. Open or closed it is a wall segment (an open one carries the "
+         "open-window marker), so unlike a door a blast does not blow it away: it takes a damage cube.",
+         f"{SEED} Ações de Movimento (Marcador de Janela Aberta no segmento de Parede); {SRC} C.2", "Janela"),
     # ---- assumptions -----------------------------------------------------------------------------------------
     Rule("flashpoint.assume.hot-spot-supply", "Hot spots in play",
          "How many hot-spot markers can come into play is not known; we use 12 (24 are in the box).",
