@@ -429,8 +429,8 @@ _PATTERNS: tuple[tuple[str, object], ...] = (
 )
 _COMPILED = tuple((re.compile(p, re.ASCII), make) for p, make in _PATTERNS)
 
-PLAYER_ACTIONS = (Place, Park, ChooseRole, Move, PickUp, Drop, OpenDoor, CloseDoor, Chop, Unjam, Extinguish, Drive, DeckGun,
-                  Treat, Identify, Dispose, Command, CrewChange, EndTurn, TakeLadder, DropLadder, RaiseLadder,
+PLAYER_ACTIONS = (Place, Park, ChooseRole, Move, PickUp, Drop, OpenDoor, CloseDoor, Chop, Unjam, Extinguish, Drive,
+                  DeckGun, Treat, Identify, Dispose, Command, CrewChange, EndTurn, TakeLadder, DropLadder, RaiseLadder,
                   CollapseLadder, Bridge, MovePlatform)
 """The action types a player decides (the others are chance outcomes)."""
 _NUMBER = re.compile(r"(?<![0-9])0+(?=[0-9])")

@@ -372,7 +372,8 @@ def refusal(state: State, action: Any) -> IllegalAction | None:
 def _deck_gun_refusal(state: State, f: Firefighter, action: DeckGun) -> IllegalAction | None:
     """Why ``f`` may not fire the deck gun now (``flashpoint.deck-gun``, ``flashpoint.ed.deck-gun``,
     ``flashpoint.ed.platform``), or ``None``. It costs 4 AP, 2 for the Driver/Operator (``flashpoint.role.driver``);
-    the roll that follows stands, as the Driver/Operator's reroll is not offered (``flashpoint.assume.driver-reroll``)."""
+    the roll that follows stands, as the Driver/Operator's reroll is not offered
+    (``flashpoint.assume.driver-reroll``)."""
     if not state.options.experienced or not on_engine(state, f.space):
         return _refuse("flashpoint.deck-gun", f"{f.name} must be on the engine to fire the deck gun", action)
     if state.options.platform:

@@ -483,8 +483,9 @@ def test_a_reveal_step_offers_its_two_outcomes_and_marks_its_space():
 
 def test_a_spill_and_a_fireproof_door_s_roll_mark_what_they_concern():
     s = edited(started("laboratory", "experienced"), objects={"large-equipment": 0, "small-equipment": 0},
-               toxic=["4,3"], damage_out=lambda n: n + 3, phase="fire", pending=[{"kind": "spill", "purpose": "4", "space": "4,3"},
-                                                     {"kind": "next-turn"}], **clear_of("4,3"))
+               toxic=["4,3"], damage_out=lambda n: n + 3, phase="fire",
+               pending=[{"kind": "spill", "purpose": "4", "space": "4,3"}, {"kind": "next-turn"}],
+               **clear_of("4,3"))
     assert s.is_chance_node
     scene = board_scene(s)
     assert len(kind_items(scene, "pending-step", "spill")) == 1

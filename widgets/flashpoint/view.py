@@ -104,10 +104,10 @@ def cost_label(state: State, action: Any) -> str:
 
 def action_items(state: State, action: Any) -> tuple[str, ...]:
     """The scene items (``widgets.flashpoint.scene.TARGETS``) a player action concerns, the first being where its
-    label goes: ``move 2,3`` -> ``space:2,3``; ``chop 1,3|1,4`` (``unjam 1,3|1,4``) -> ``edge:1,3|1,4``; ``park engine 0,7`` and
-    ``drive engine 0,7`` -> the spot, its two spaces (and the parked vehicle for a drive); ``role captain`` and
-    ``crew change captain`` -> ``btn:role-captain`` (and ``btn:crew-change``); ``pick up victim`` ->
-    ``btn:pick-up``; ``command blue move 2,3`` -> ``space:2,3`` (its firefighter is named by the selection).
+    label goes: ``move 2,3`` -> ``space:2,3``; ``chop 1,3|1,4`` (``unjam 1,3|1,4``) -> ``edge:1,3|1,4``;
+    ``park engine 0,7`` and ``drive engine 0,7`` -> the spot, its two spaces (and the parked vehicle for a
+    drive); ``role captain`` and ``crew change captain`` -> ``btn:role-captain`` (and ``btn:crew-change``);
+    ``pick up victim`` -> ``btn:pick-up``; ``command blue move 2,3`` -> ``space:2,3`` (its firefighter is named by the selection).
     ``()`` for an action the board does not show (chance outcomes have their own buttons)."""
     if isinstance(action, (Place, Move, Extinguish, Identify, RaiseLadder, Bridge, MovePlatform)):
         return (f"space:{action.space}",)
