@@ -7,6 +7,9 @@ Facts: 1-6 firefighters, cooperative; 18 points of interest (12 victims, 6 false
 with 7 rescued, lose with 4 lost or the building's collapse. Chance: every fire advance rolls a red d6 (row)
 and a black d8 (column); points of interest are drawn blind when turned over.
 
+A situation is built with :func:`position` (the rest derived and checked), read back with
+:meth:`State.from_dict`; :func:`parse_action` reads the notation.
+
 >>> s = new_game(players=2, seed=3)
 >>> s = s.apply("place 0,6").apply("place 7,3")
 >>> s.firefighter.name, s.firefighter.ap, s.phase
@@ -14,10 +17,11 @@ and a black d8 (column); points of interest are drawn blind when turned over.
 """
 
 from .actions import Action, parse_action
+from .builder import position
 from .building import Building
 from .rules import RULES
 from .setup import initial_state, new_game
 from .state import VERSION, Firefighter, Options, State, Step
 
-__all__ = ["new_game", "initial_state", "State", "Firefighter", "Options", "Step", "Action", "parse_action",
+__all__ = ["new_game", "initial_state", "position", "State", "Firefighter", "Options", "Step", "Action", "parse_action",
            "Building", "RULES", "VERSION"]

@@ -16,6 +16,7 @@ Player actions (the firefighter whose turn it is; AP costs in :mod:`.turn`):
 ``drop``                        put down what you carry
 ``open 1,3|1,4`` / ``close ..`` open or close a door on an edge of your space
 ``chop 1,3|1,4``                put a damage cube on a wall of your space
+``unjam 1,3|1,4``               Extreme Danger: remove one jam marker from a fireproof door of your space
 ``extinguish 2,3``              fire to smoke, or smoke away, on your space or an open neighbour
 ``drive engine 0,7``            drive a vehicle to the next parking spot (named by its first space)
 ``deck gun``                    fire the engine's deck gun (a roll follows)
@@ -43,10 +44,15 @@ import reprlib
 from dataclasses import dataclass
 from typing import ClassVar
 
+from typing import TYPE_CHECKING
+
 from explorer.core import NotationError
 
+if TYPE_CHECKING:
+    from .building import Building
+
 __all__ = ["Action", "Place", "Park", "ChooseRole", "Move", "PickUp", "Drop", "OpenDoor", "CloseDoor", "Chop",
-           "Extinguish", "Drive", "DeckGun", "Treat", "Identify", "Dispose", "Command", "CrewChange", "EndTurn",
+           "Unjam", "Extinguish", "Drive", "DeckGun", "Treat", "Identify", "Dispose", "Command", "CrewChange", "EndTurn",
            "TakeLadder", "DropLadder", "RaiseLadder", "CollapseLadder", "Bridge", "MovePlatform",
            "Dice", "Die", "Reveal", "FireproofRoll", "SpillFlow", "parse_action", "edge_text"]
 
@@ -194,6 +200,14 @@ class CloseDoor(_OnEdge):
 class Chop(_OnEdge):
     """Put one damage cube on the wall on ``edge`` of your space (``flashpoint.chop``)."""
     VERB: ClassVar[str] = "chop"
+
+
+@dataclass(frozen=True, order=True)
+class Unjam(_OnEdge):
+    """Extreme Danger: remove one jam marker from the jammed fireproof door on ``edge`` of your space, for 1 AP
+    (``flashpoint.ed.unjam``); with its last marker gone it is a closed fireproof door again
+    (``flashpoint.assume.unjammed-door``)."""
+    VERB: ClassVar[str] = "unjam"
 
 
 @dataclass(frozen=True, order=True)
@@ -376,7 +390,7 @@ class SpillFlow:
         return f"spill {self.space}"
 
 
-Action = (Place | Park | ChooseRole | Move | PickUp | Drop | OpenDoor | CloseDoor | Chop | Extinguish | Drive
+Action = (Place | Park | ChooseRole | Move | PickUp | Drop | OpenDoor | CloseDoor | Chop | Unjam | Extinguish | Drive
           | DeckGun | Treat | Identify | Dispose | Command | CrewChange | EndTurn | TakeLadder | DropLadder
           | RaiseLadder | CollapseLadder | Bridge | MovePlatform | Dice | Die | Reveal | FireproofRoll | SpillFlow)
 
@@ -390,6 +404,7 @@ _PATTERNS: tuple[tuple[str, object], ...] = (
     (rf"open ({_EDGE})", lambda m: OpenDoor(m[1])),
     (rf"close ({_EDGE})", lambda m: CloseDoor(m[1])),
     (rf"chop ({_EDGE})", lambda m: Chop(m[1])),
+    (rf"unjam ({_EDGE})", lambda m: Unjam(m[1])),
     (rf"extinguish ({_SPACE})", lambda m: Extinguish(m[1])),
     (rf"drive (ambulance|engine) ({_SPACE})", lambda m: Drive(m[1], m[2])),
     (r"deck gun", lambda m: DeckGun()),
@@ -414,8 +429,8 @@ _PATTERNS: tuple[tuple[str, object], ...] = (
 )
 _COMPILED = tuple((re.compile(p, re.ASCII), make) for p, make in _PATTERNS)
 
-PLAYER_ACTIONS = (Place, Park, ChooseRole, Move, PickUp, Drop, OpenDoor, CloseDoor, Chop, Extinguish, Drive, DeckGun,
-                  Treat, Identify, Dispose, Command, CrewChange, EndTurn, TakeLadder, DropLadder, RaiseLadder,
+PLAYER_ACTIONS = (Place, Park, ChooseRole, Move, PickUp, Drop, OpenDoor, CloseDoor, Chop, Unjam, Extinguish, Drive,
+                  DeckGun, Treat, Identify, Dispose, Command, CrewChange, EndTurn, TakeLadder, DropLadder, RaiseLadder,
                   CollapseLadder, Bridge, MovePlatform)
 """The action types a player decides (the others are chance outcomes)."""
 _NUMBER = re.compile(r"(?<![0-9])0+(?=[0-9])")
@@ -426,21 +441,58 @@ def _tidy(text: str) -> str:
     return _NUMBER.sub("", " ".join(text.strip().lower().split()))
 
 
-def parse_action(text: str) -> Action:
+def parse_action(text: str, board: Building | None = None) -> Action:
     """Read an action from its notation (the inverse of ``str(action)``).
 
-    >>> parse_action("move 2,3"), str(parse_action("command blue open 1,3|1,4"))
+    Args:
+        text: the notation, e.g. ``"move 2,3"``, ``"open 1,4|1,3"`` (spaces and case are forgiven).
+        board: the :class:`~.building.Building` the action is meant for (the type :meth:`State.from_dict`
+            takes); with it, a space that is not on that building, or an edge between two spaces that are not
+            neighbours there, is refused. Without it only the syntax is read.
+
+    >>> parse_action("move 2,3"), str(parse_action("command blue open 1,4|1,3"))
     (Move(space='2,3'), 'command blue open 1,3|1,4')
+    >>> from explorer.flashpoint import Building
+    >>> parse_action("move second:2,3", Building.named("laboratory"))
+    Move(space='second:2,3')
+    >>> parse_action("move second:2,3", Building.default())
+    Traceback (most recent call last):
+    ...
+    explorer.core.errors.NotationError: 'move second:2,3': there is no space second:2,3 in Flash Point house (front side)
 
     Raises:
-        NotationError: quoting the text, if it is not a Flash Point action.
+        NotationError: quoting the text, if it is not a Flash Point action, or (with ``board``) names a space or
+            an edge that board lacks.
     """
     if not isinstance(text, str):
         raise NotationError(f"a Flash Point action is text, got {reprlib.repr(text)}")
+    if board is not None and not hasattr(board, "spaces_by_id"):
+        raise NotationError(f"board must be a Flash Point Building, got {type(board).__name__}")
     cleaned = _tidy(text) if len(text) < 200 else text
     for pattern, make in _COMPILED:
         m = pattern.fullmatch(cleaned)
         if m:
-            return make(m)  # type: ignore[operator]
+            action = make(m)  # type: ignore[operator]
+            if board is not None:
+                _check_on_board(action, board, text)
+            return action
     raise NotationError(f"cannot read {reprlib.repr(text)} as a Flash Point action; expected e.g. 'move 2,3', 'open 1,3|1,4', "
                         f"'extinguish 2,3', 'end', or a chance outcome like 'roll 3 5'")
+
+
+def _check_on_board(action: Action, board: Building, text: str) -> None:
+    """Refuse an ``action`` naming a space or an edge that is not on ``board`` (see :func:`parse_action`)."""
+    for name in ("space", "edge", "target"):
+        value = getattr(action, name, None)
+        if not isinstance(value, str):
+            continue
+        ends = value.split("|")
+        for space in ends:
+            if space not in board.spaces_by_id:
+                raise NotationError(f"{text!r}: there is no space {space} in {board.name}")
+        if len(ends) == 2:
+            try:
+                board.edge(*ends)
+            except ValueError:
+                raise NotationError(f"{text!r}: {ends[0]} and {ends[1]} are not neighbours in {board.name}, so "
+                                    f"there is no edge between them") from None

@@ -725,7 +725,9 @@ class Building:
     @staticmethod
     @functools.cache
     def named(key: str) -> Building:
-        """The shipped building ``key`` (one of :meth:`shipped`), loaded once: the same object every time.
+        """The shipped building ``key`` (one of :meth:`shipped`), loaded once: the same object every time. The
+        Extreme Danger keys are our own layouts of the Mechanic's Garage and the Laboratory, alone or with the
+        Basement or the Attic (``flashpoint.ed.boards``).
 
         >>> Building.named("garage").name, Building.named("front") is Building.default()
         ("Mechanic's Garage", True)
@@ -906,8 +908,8 @@ class Building:
 
     @property
     def die_faces(self) -> int:
-        """The black die's faces: 8 for a full board alone, 12 with a half board (seed 003 "Dados";
-        DECISIONS Flash Point 2).
+        """The black die's faces: 8 for a full board alone, 12 with a half board (``flashpoint.ed.dice``; seed
+        003 "Dados"; DECISIONS Flash Point 2).
 
         >>> Building.default().die_faces, Building.named("garage_basement").die_faces
         (8, 12)
@@ -957,7 +959,9 @@ class Building:
 
     def neighbours(self, space: str | tuple[int, int]) -> tuple[tuple[str, str | None], ...]:
         """``(neighbour, edge kind or None)`` pairs for ``space``: north, west, south, east (the Tec bit
-        order), then any floor-linked staircase.
+        order), then any floor-linked staircase: a staircase space is adjacent to the matching one on the next
+        level (``flashpoint.ed.staircase``), for moving only (fire keeps to its level,
+        ``flashpoint.assume.fire-stays-on-its-level``).
 
         Raises:
             KeyError: for an unknown space.

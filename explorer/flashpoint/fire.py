@@ -61,11 +61,16 @@ def advance_fire(work: Work, target: str, *, flare_up: bool = False) -> None:
 def explode(work: Work, origin: str, *, damage: bool = True) -> None:
     """An explosion on ``origin`` blasts north, east, south and west (``flashpoint.fire.explosion``).
 
-    In each direction: a wall takes a damage cube and stops the blast (``flashpoint.fire.damage``); a closed
-    door is blown off and stops it, an open door is blown off and lets it through (``flashpoint.fire.door-blown``);
-    the outside stops it (``flashpoint.assume.outside-fire``); a space without fire catches fire; a space on
-    fire passes a shockwave on in the same direction (``flashpoint.fire.shockwave``). ``damage=False`` is the
-    Family set-up's explosion that places no damage cubes (seed 003).
+    In each direction: a wall takes a damage cube and stops the blast (``flashpoint.fire.damage``; one cube
+    destroys a light wall, ``flashpoint.ed.light-wall``); a window, open or closed, takes a cube like a wall and
+    is destroyed by it (``flashpoint.ed.window``: unlike a door, an open window is not blown away); a closed
+    door is blown off and stops it, an open door is blown off and lets it through (``flashpoint.fire.door-blown``,
+    ``flashpoint.assume.open-door-blown``); a closed fireproof door holds and may jam
+    (``flashpoint.ed.fireproof-door``); the outside stops it, with an event saying so
+    (``flashpoint.assume.outside-fire``); a destroyed floor stops it (``flashpoint.assume.no-fire-in-holes``); a space without fire catches fire; a space on
+    fire passes a shockwave on in the same direction (``flashpoint.fire.shockwave``). Blasts keep to their level,
+    never taking a staircase (``flashpoint.assume.fire-stays-on-its-level``): :func:`.work.neighbour` looks only
+    across the floor. ``damage=False`` is the Family set-up's explosion that places no damage cubes (seed 003).
     """
     for direction in DIRECTIONS:
         blast(work, origin, direction, damage=damage)
@@ -82,8 +87,9 @@ def blast(work: Work, origin: str, direction: str, *, damage: bool = True) -> No
             return
         key = frozenset((here, there))
         kind = work.edge_kind(here, there)
-        if kind in WALL_STRENGTH and work.wall_damage.get(key, 0) < WALL_STRENGTH[kind] and not (
-                kind == "window" and work.doors.get(key) == "open"):
+        if kind in WALL_STRENGTH and work.wall_damage.get(key, 0) < WALL_STRENGTH[kind]:
+            # a window takes the blast like a wall segment, open or closed: unlike a door, an open window is
+            # not blown away, and one cube destroys it (flashpoint.ed.window)
             if damage:
                 work.place_damage(key, f"the blast from {origin}")
             return
@@ -108,6 +114,8 @@ def blast(work: Work, origin: str, direction: str, *, damage: bool = True) -> No
                 work.front.append(Step("fireproof", "", edge_text(here, there)))
             return
         if not work.building.spaces_by_id[there].inside:
+            work.log("flashpoint.assume.outside-fire", f"the blast from {origin} leaves the building at "
+                     f"{edge_text(here, there)}: nothing happens outside", here, there)
             return
         if work.floor_damage.get(there) == "destroyed":
             return

@@ -27,7 +27,7 @@ FIRST_EXPLOSION = ("3,3", "3,4", "3,5", "3,6", "4,3", "4,4", "4,5", "4,6")
 
 
 def die_faces(state: State) -> int:
-    """Faces of the black die: 8, or 12 with Extreme Danger's half board (seed 003)."""
+    """Faces of the black die: 8, or 12 with Extreme Danger's half board (``flashpoint.ed.dice``, seed 003)."""
     return getattr(state.building, "die_faces", 8)
 
 
@@ -223,7 +223,9 @@ def run(state: State) -> tuple[State, list[Event]]:
 
 def start_turn(state: State, index: int) -> tuple[State, list[Event]]:
     """Firefighter ``index`` begins a turn: it gains its card's AP (on top of those saved) and its extra pools
-    refill (``flashpoint.turn.ap``)."""
+    refill (``flashpoint.turn.ap``): the Generalist gains 5 (``flashpoint.role.generalist``), the CAFS Firefighter
+    3 and 3 extinguish-only (``flashpoint.role.cafs``), the Rescue Specialist 4 and 3 move-only
+    (``flashpoint.role.rescue``), the Fire Captain 4 and 2 command AP (``flashpoint.role.captain``)."""
     f = state.firefighters[index]
     card = f.card
     state = state.replace(turn=index, phase="actions", cafs_commanded=0,

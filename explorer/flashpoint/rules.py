@@ -183,8 +183,13 @@ RULES = RuleTable([
     # ---- Extreme Danger --------------------------------------------------------------------------------------
     Rule("flashpoint.ed.fireproof-door", "Fireproof doors",
          "A closed fireproof door hit by a blast is not destroyed: roll the red die. On 1-3 it holds; on 4-6 it "
-         "holds but jams (a jam marker). A jammed door always holds and takes another jam marker; it can no longer "
-         "be opened or closed.", f"{SEED} Fase de Avanço do Fogo", "Porta à Prova de Fogo; Marcador de Bloqueio"),
+         "holds but jams (a jam marker). A jammed door always holds and takes another jam marker; while it holds a jam "
+         "marker it cannot be opened or closed.", f"{SEED} Fase de Avanço do Fogo",
+         "Porta à Prova de Fogo; Marcador de Bloqueio"),
+    Rule("flashpoint.ed.unjam", "Removing jam markers",
+         "For 1 AP a firefighter removes one jam marker from a jammed fireproof door on an edge of its space.",
+         f"{SRC} C.2 (fireproof door text cut off; the Extreme Danger rules as read in issue 16)",
+         "Marcador de Bloqueio"),
     Rule("flashpoint.ed.boards", "Extreme Danger buildings",
          "Play on the Mechanic's Garage (one storey) or the Laboratory (two storeys), optionally with the Attic or "
          "the Basement half board beside it. Our layouts of these boards are our own, not the printed ones.",
@@ -254,7 +259,9 @@ RULES = RuleTable([
          "Canhão de Convés"),
     Rule("flashpoint.ed.window", "Windows",
          "For 1 AP a firefighter opens or closes a window on its space's wall; an open window joins the two "
-         "spaces. One damage cube destroys a window.", f"{SEED} Ações de Movimento; {SRC} C.2", "Janela"),
+         "spaces. One damage cube destroys a window. Open or closed it is a wall segment (an open one carries the "
+         "open-window marker), so unlike a door a blast does not blow it away: it takes a damage cube.",
+         f"{SEED} Ações de Movimento (Marcador de Janela Aberta no segmento de Parede); {SRC} C.2", "Janela"),
     # ---- assumptions -----------------------------------------------------------------------------------------
     Rule("flashpoint.assume.hot-spot-supply", "Hot spots in play",
          "How many hot-spot markers can come into play is not known; we use 12 (24 are in the box).",
@@ -312,6 +319,9 @@ RULES = RuleTable([
     Rule("flashpoint.assume.platform", "Platform costs",
          "Moving the hydraulic platform up or down costs its operator 2 AP, like a drive; the other firefighter on "
          "it rides free.", f"{SEED} (cost not given)", "Plataforma Hidráulica"),
+    Rule("flashpoint.assume.unjammed-door", "A freed door is closed",
+         "A fireproof door whose last jam marker is removed is a closed fireproof door again: it can be opened, and "
+         "a blast on it rolls the red die again.", f"{SRC} C.2 (UNKNOWN)", "Porta à Prova de Fogo"),
     Rule("flashpoint.assume.open-door-blown", "Open doors are blown off too",
          "A blast reaching an open door blows it off and goes on through the doorway.", f"{SRC} B.7", "porta"),
 ])

@@ -22,7 +22,7 @@ from .building import Building
 from .components import DAMAGE_CUBES, FAMILY_ROLE, LOSSES_TO_LOSE, RESCUES_TO_WIN, ROLES, Role
 from .rules import RULES
 
-VERSION = "1"
+VERSION = "2"
 """Engine version, written into saved records; bumped when behaviour changes."""
 
 PHASES = ("setup", "actions", "fire", "over")
@@ -311,8 +311,13 @@ class State(GameState):
         return flow.apply(self, action)
 
     def parse_action(self, text: str) -> Any:
+        """Read an action's notation for this state's building (see :func:`.actions.parse_action`).
+
+        Raises:
+            NotationError: if ``text`` is not an action, or names a space or an edge this building lacks.
+        """
         from .actions import parse_action
-        return parse_action(text)
+        return parse_action(text, self.building)
 
     def scores(self) -> dict[str, ScoreBreakdown]:
         """The team's counters, the same for every firefighter (a cooperative game): victims rescued, victims
@@ -327,21 +332,21 @@ class State(GameState):
         return self.replace(firefighters=tuple(ffs))
 
     def to_dict(self) -> dict[str, Any]:
-        from .position import to_dict
+        from .position_format import to_dict
         return to_dict(self)
 
     @classmethod
     def from_dict(cls, data: Any, board: Building | None = None) -> State:
-        """A state from its position format (see :mod:`.position`).
+        """A state from its position format (see :mod:`.position_format`).
 
         Raises:
             InvalidData: listing every problem in ``data``.
         """
-        from .position import from_dict
+        from .position_format import from_dict
         return from_dict(data, board)
 
     def __str__(self) -> str:
-        from .position import text_board
+        from .position_format import text_board
         return text_board(self)
 
     def __repr__(self) -> str:

@@ -23,11 +23,14 @@ from explorer.core import Event, IllegalAction
 from . import ladders as lad
 from .actions import (PLAYER_ACTIONS, Bridge, ChooseRole, Dice, Die, FireproofRoll, Reveal, SpillFlow, Chop, CloseDoor, CollapseLadder, Command, CrewChange, DeckGun, Dispose, Drive,
                       Drop, DropLadder, EndTurn, Extinguish, Identify, Move, MovePlatform, OpenDoor, Park, PickUp, Place,
-                      RaiseLadder, TakeLadder, Treat, edge_text)
+                      RaiseLadder, TakeLadder, Treat, Unjam, edge_text)
 from .components import ROLES, WALL_STRENGTH
 from .rules import RULES
 from .state import Firefighter, State, Step, is_extreme
 from .work import DIRECTIONS, Work, is_open, neighbour
+
+UNJAM_COST = 1
+"""AP to remove one jam marker from a fireproof door (``flashpoint.ed.unjam``)."""
 
 __all__ = ["legal_actions", "why_illegal", "refusal", "apply_action", "move_cost", "on_engine", "spot_of",
            "next_spots", "engine_quadrant", "deck_gun_target", "deck_gun_splash"]
@@ -210,6 +213,9 @@ def _edge(state: State, text: str) -> tuple[str, str] | None:
 
 
 def _extinguish_cost(f: Firefighter) -> int:
+    """AP a step of extinguishing costs ``f`` (``flashpoint.extinguish``): double for the Paramedic
+    (``flashpoint.role.paramedic``) and the Rescue Specialist (``flashpoint.role.rescue``). The CAFS
+    Firefighter's extinguish-only AP are spent first (``flashpoint.role.cafs``; see :func:`_pay`)."""
     return f.card.extinguish_cost
 
 
@@ -276,6 +282,8 @@ def refusal(state: State, action: Any) -> IllegalAction | None:
         return None
     if isinstance(action, (OpenDoor, CloseDoor)):
         return _door_refusal(state, f, action, action.edge, opening=isinstance(action, OpenDoor))
+    if isinstance(action, Unjam):
+        return _unjam_refusal(state, f, action)
     if isinstance(action, Chop):
         edge = _edge(state, action.edge)
         if edge is None or f.space not in edge:
@@ -318,22 +326,7 @@ def refusal(state: State, action: Any) -> IllegalAction | None:
                            f"round the building; {action.space} is not one", action)
         return _afford(f, DRIVE_COST, 0, "driving", action)
     if isinstance(action, DeckGun):
-        if not exp or not on_engine(state, f.space):
-            return _refuse("flashpoint.deck-gun", f"{f.name} must be on the engine to fire the deck gun", action)
-        if state.options.platform:
-            return _refuse("flashpoint.ed.platform", "with the hydraulic platform the deck gun is not available",
-                           action)
-        quad = engine_quadrant(state)
-        if quad is None:
-            return _refuse("flashpoint.deck-gun", "the engine is beside no quadrant", action)
-        inside = [g.name for g in state.firefighters if g.space and state.building.spaces_by_id[g.space].inside
-                  and _in_target_area(state, g.space, quad)]
-        if inside:
-            if is_extreme(state.building):
-                return _refuse("flashpoint.ed.deck-gun", f"{', '.join(inside)} is in the half the gun would hit",
-                               action)
-            return _refuse("flashpoint.deck-gun", f"{', '.join(inside)} is in the quadrant the gun would hit", action)
-        return _afford(f, card.deck_gun_cost, 0, "the deck gun", action)
+        return _deck_gun_refusal(state, f, action)
     if isinstance(action, Treat):
         if f.role != "paramedic":
             return _refuse("flashpoint.role.paramedic", "only the Paramedic treats victims", action)
@@ -374,6 +367,27 @@ def refusal(state: State, action: Any) -> IllegalAction | None:
                            f"put it out before ending the turn", action)
         return None
     return None
+
+
+def _deck_gun_refusal(state: State, f: Firefighter, action: DeckGun) -> IllegalAction | None:
+    """Why ``f`` may not fire the deck gun now (``flashpoint.deck-gun``, ``flashpoint.ed.deck-gun``,
+    ``flashpoint.ed.platform``), or ``None``. It costs 4 AP, 2 for the Driver/Operator (``flashpoint.role.driver``);
+    the roll that follows stands, as the Driver/Operator's reroll is not offered
+    (``flashpoint.assume.driver-reroll``)."""
+    if not state.options.experienced or not on_engine(state, f.space):
+        return _refuse("flashpoint.deck-gun", f"{f.name} must be on the engine to fire the deck gun", action)
+    if state.options.platform:
+        return _refuse("flashpoint.ed.platform", "with the hydraulic platform the deck gun is not available", action)
+    quad = engine_quadrant(state)
+    if quad is None:
+        return _refuse("flashpoint.deck-gun", "the engine is beside no quadrant", action)
+    inside = [g.name for g in state.firefighters if g.space and state.building.spaces_by_id[g.space].inside
+              and _in_target_area(state, g.space, quad)]
+    if inside:
+        if is_extreme(state.building):
+            return _refuse("flashpoint.ed.deck-gun", f"{', '.join(inside)} is in the half the gun would hit", action)
+        return _refuse("flashpoint.deck-gun", f"{', '.join(inside)} is in the quadrant the gun would hit", action)
+    return _afford(f, f.card.deck_gun_cost, 0, "the deck gun", action)
 
 
 def _in_target_area(state: State, space: str, quad: tuple[str, tuple[int, int], tuple[int, int]]) -> bool:
@@ -489,6 +503,21 @@ def _door_refusal(state: State, f: Firefighter, action: Any, text: str, *, openi
     return _afford(f, 1, 0, f"to {verb} it", action)
 
 
+def _unjam_refusal(state: State, f: Firefighter, action: Unjam) -> IllegalAction | None:
+    """Why ``f`` may not remove a jam marker at ``action.edge`` (``flashpoint.ed.unjam``), or ``None``."""
+    edge = _edge(state, action.edge)
+    if edge is None or f.space not in edge:
+        return _refuse("flashpoint.ed.unjam", f"{action.edge} is not an edge of {f.name}'s space {f.space}", action)
+    key = frozenset(edge)
+    kind = state.building.edges[key].kind if key in state.building.edges else None
+    if kind != "fireproof_door":
+        return _refuse("flashpoint.ed.unjam", f"there is no fireproof door at {action.edge}: only a fireproof door "
+                       f"jams", action)
+    if state.doors.get(key) != "jammed" or not state.jams.get(key):
+        return _refuse("flashpoint.ed.unjam", f"the fireproof door at {action.edge} is not jammed", action)
+    return _afford(f, UNJAM_COST, 0, "removing a jam marker", action)
+
+
 def _command_refusal(state: State, f: Firefighter, action: Command) -> IllegalAction | None:
     if f.role != "captain":
         return _refuse("flashpoint.role.captain", "only the Fire Captain commands other firefighters", action)
@@ -528,6 +557,7 @@ def legal_actions(state: State) -> list[Any]:
     cands += [PickUp(w) for w in ("victim", "treated victim", "hazmat")] + [Drop()]
     edges = [edge_text(here, n) for n in _adjacent(state, here) if frozenset((here, n)) in state.building.edges]
     cands += [OpenDoor(e) for e in edges] + [CloseDoor(e) for e in edges] + [Chop(e) for e in edges]
+    cands += [Unjam(e) for e in edges if state.jams.get(frozenset(e.split("|")))]
     cands += [Extinguish(here)] + [Extinguish(n) for n in _adjacent(state, here)]
     if state.options.experienced:
         for vehicle in ("ambulance", "engine"):
@@ -620,6 +650,9 @@ def apply_action(state: State, action: Any) -> tuple[State, list[Event]]:
     elif isinstance(action, (OpenDoor, CloseDoor)):
         work.firefighters[k] = _pay(f, 1)
         _toggle_door(work, action.edge, isinstance(action, OpenDoor), f.name)
+    elif isinstance(action, Unjam):
+        work.firefighters[k] = _pay(f, UNJAM_COST)
+        _unjam(work, action.edge, f.name)
     elif isinstance(action, Chop):
         a, b = action.edge.split("|")
         work.firefighters[k] = _pay(f, f.card.chop_cost)
@@ -657,11 +690,7 @@ def apply_action(state: State, action: Any) -> tuple[State, list[Event]]:
         _take_hazmat(work, f.space)
         work.log("flashpoint.role.hazmat", f"{f.name} disposes of the hazmat on {f.space}", f.space)
     elif isinstance(action, CrewChange):
-        work.firefighters[k] = _pay(f, CREW_CHANGE_COST).but(role=action.role, command_ap=0, extinguish_ap=0,
-                                                               move_ap=0)
-        changes["cafs_commanded"] = 0  # a Captain who changes crew commands no more this turn
-        work.log("flashpoint.crew-change", f"{f.name} changes from {f.card.name} to {ROLES[action.role].name}",
-                 f.space)
+        changes["cafs_commanded"] = _crew_change(work, k, action.role)
     elif isinstance(action, (TakeLadder, DropLadder)):
         work.ladders = lad.apply_ladder_toggle(work, state, k, isinstance(action, TakeLadder))
     elif isinstance(action, RaiseLadder):
@@ -693,6 +722,18 @@ def apply_action(state: State, action: Any) -> tuple[State, list[Event]]:
     return work.state(**changes), work.events
 
 
+def _crew_change(work: Work, k: int, role: str) -> int:
+    """Firefighter ``k`` pays 2 AP and takes the specialist card ``role`` (``flashpoint.crew-change``). It keeps its
+    general AP; the new card's extra pools start next turn, and the old card's are gone
+    (``flashpoint.assume.crew-change``). Returns the AP the Captain has spent on the CAFS Firefighter this turn:
+    0, as a Captain who changes crew commands no more."""
+    f = work.firefighters[k]
+    work.firefighters[k] = _pay(f, CREW_CHANGE_COST).but(role=role, command_ap=0, extinguish_ap=0, move_ap=0)
+    work.log("flashpoint.crew-change", f"{f.name} changes from {f.card.name} to {ROLES[role].name}: it keeps "
+             f"{f.ap - CREW_CHANGE_COST} AP, the new card's extra AP start next turn", f.space)
+    return 0
+
+
 def _take_hazmat(work: Work, space: str) -> None:
     left = work.hazmats[space] - 1
     if left:
@@ -708,6 +749,24 @@ def _toggle_door(work: Work, text: str, opening: bool, who: str) -> None:
     work.doors[key] = "open" if opening else "closed"
     rule = "flashpoint.ed.window" if kind == "window" else "flashpoint.door.open-close"
     work.log(rule, f"{who} {'opens' if opening else 'closes'} the {kind.replace('_', ' ')} at {text}", a, b)
+
+
+def _unjam(work: Work, text: str, who: str) -> None:
+    """``who`` removes one jam marker from the fireproof door on ``text`` (``flashpoint.ed.unjam``); with the last
+    one gone the door is a closed fireproof door again (``flashpoint.assume.unjammed-door``)."""
+    a, b = text.split("|")
+    key = frozenset((a, b))
+    left = work.jams[key] - 1
+    if left:
+        work.jams[key] = left
+        work.log("flashpoint.ed.unjam", f"{who} removes a jam marker from the fireproof door at {text}: {left} "
+                 f"left, it stays jammed", a, b)
+    else:
+        del work.jams[key]
+        work.doors[key] = "closed"
+        work.log("flashpoint.ed.unjam", f"{who} removes the last jam marker from the fireproof door at {text}", a, b)
+        work.log("flashpoint.assume.unjammed-door", f"the fireproof door at {text} is a closed fireproof door again",
+                 a, b)
 
 
 def _arrive(work: Work, k: int, src: str, dest: str, cost: int, rule_id: str) -> None:

@@ -19,7 +19,9 @@ SEED = 7
 
 
 def click(app: FlashPointApp, target: str) -> None:
+    """Click ``target`` on the app's board; fail if the view caught an internal error (``view.last_error``)."""
     app.view.handle_message({"kind": "click", "target": target})
+    assert app.view.last_error is None, f"the view failed internally on {target}: {app.view.last_error!r}"
 
 
 def shown(app: FlashPointApp, tab: int) -> go.FigureWidget:

@@ -7,6 +7,7 @@ import pytest
 
 from explorer.core import IllegalAction, InvalidData, InvalidRecord, NotationError, Record
 from explorer.flashpoint import Building, State, new_game, parse_action
+from explorer.flashpoint.actions import Move
 from explorer.flashpoint.outlook import fire_outlook
 
 EXP = {"mode": "experienced", "level": "recruit"}
@@ -128,7 +129,9 @@ def test_a_building_refuses_objects_across_walls_repeated_ids_and_stray_arrows()
 def test_refusals_name_the_problem():
     s = new_game(players=1, seed=1).apply("place 0,6")
     assert "no roll or draw is due" in str(s.explain("roll 6 5"))
-    assert "there is no space 99,99" in str(s.explain("move 99,99"))
+    assert "there is no space 99,99" in str(s.explain(Move("99,99")))     # an action object: the rule refuses it
+    with pytest.raises(NotationError, match="there is no space 99,99 in Flash Point house"):
+        s.apply("move 99,99")                                              # text: read for the state's building
     assert str(parse_action("move 01,06")) == "move 1,6"
     with pytest.raises(NotationError):
         parse_action("move \u0661,\u0666")
@@ -161,3 +164,22 @@ def test_a_ladder_is_not_put_down_in_the_air():
         "ladders": ["raised:1,0|second:1,0", "carried:red"]})
     problem = s.explain("drop ladder")
     assert problem.rule.id == "flashpoint.assume.air" and "in the air" in problem.reason
+
+
+def test_parse_action_with_a_board_refuses_ids_the_board_lacks():
+    """One reader for every game: ``parse_action(text, board=None)``; the board is the ``Building``."""
+    lab, house = Building.named("laboratory"), Building.default()
+    assert parse_action("move second:2,3") == parse_action("move second:2,3", lab) == Move("second:2,3")
+    assert str(parse_action("open 1,4|1,3", house)) == "open 1,3|1,4"
+    with pytest.raises(NotationError, match="no space second:2,3"):
+        parse_action("move second:2,3", house)
+    with pytest.raises(NotationError, match="1,1 and 1,3 are not neighbours"):
+        parse_action("chop 1,1|1,3", house)
+    with pytest.raises(NotationError, match="no space 9,9"):
+        parse_action("command blue move 9,9", house)
+    with pytest.raises(NotationError, match="Building"):
+        parse_action("move 2,3", "front")
+    s = new_game(players=1, seed=1)
+    assert s.parse_action("place 0,6") == parse_action("place 0,6", s.building)
+    with pytest.raises(NotationError):
+        s.parse_action("place second:0,6")

@@ -22,6 +22,7 @@ from fractions import Fraction
 import pytest
 from flashpoint_checks import refused
 
+from explorer.flashpoint import position as build
 from explorer.flashpoint.building import Building
 from explorer.flashpoint.setup import initial_state
 from explorer.flashpoint.state import State, Step, is_extreme
@@ -93,24 +94,27 @@ def ff(space: str = "0,1", ap: int = 4, **kw) -> dict:
 
 
 def position(board: Building, *firefighters: dict, pois=None, experienced: bool = False, options=None,
-             rescued: int = 0, lost: int = 0, vehicles=None, **fields) -> State:
-    """``board`` with only the pieces given; the firefighters named red, blue... in order; red to act."""
+             rescued: int = 0, lost: int = 0, vehicles=None, turn: int = 0, **fields) -> State:
+    """``board`` with only the pieces given, through the public builder (``explorer.flashpoint.position``); the
+    firefighters named red, blue... in order, with the specialists of :data:`ROLES` in the Experienced game; red
+    to act; no ladders and no vehicles unless given; the cubes out of play derived from what has gone off."""
     fighters = [dict(f) for f in (firefighters or [ff()])]
     for k, f in enumerate(fighters):
-        f["name"] = NAMES[k]
         f.setdefault("role", ROLES[k] if experienced else "firefighter")
-    pois = dict(FAR_POIS if pois is None else pois)
-    carried = sum(1 for f in fighters if f.get("carrying") in ("victim", "treated victim"))
-    revealed = sum(1 for v in pois.values() if v != "hidden")
-    d = {"game": "flashpoint", "building": "front", "phase": "actions", "firefighters": fighters, "pois": pois,
-         "rescued": rescued, "lost": lost, "unknown_victims": 12 - rescued - lost - carried - revealed,
-         "hot_spot_supply": 0, "options": {"mode": "family", **(options or {})}}
-    if experienced:
-        d["options"].update(mode="experienced", level="veteran")
-        d["hot_spot_supply"] = 12
-        d["vehicles"] = dict(vehicles or {})
-    d.update(fields)
-    return State.from_dict(d, board=board)
+    return build(board, firefighters=fighters, to_act=turn, pois=dict(FAR_POIS if pois is None else pois),
+                 rescued=rescued, lost=lost, mode="experienced" if experienced else "family",
+                 vehicles=dict(vehicles or {}), options=options, ladders=fields.pop("ladders", ()),
+                 hot_spot_supply=fields.pop("hot_spot_supply", 12 if experienced else 0), **fields)
+
+
+def cubes_on_walls(board: Building, n: int, away_from: set[str] = frozenset()) -> dict[str, int]:
+    """``n`` damage cubes on plain walls of ``board`` (2 a wall, the last maybe 1), none touching ``away_from``."""
+    walls = sorted(f"{a}|{b}" for e, edge in board.edges.items() if edge.kind == "wall"
+                   and not e & set(away_from) for a, b in [sorted(e)])
+    out = {w: 2 for w in walls[:n // 2]}
+    if n % 2:
+        out[walls[n // 2]] = 1
+    return out
 
 
 def advance(s: State, red: int, black: int) -> State:
@@ -164,6 +168,39 @@ def test_a_jammed_fireproof_door_takes_another_jam_marker_without_a_roll_and_sti
     assert s.to_dict()["jams"] == {"2,2|2,3": 2} and s.to_dict()["doors"] == {"2,2|2,3": "jammed"}
     assert set(s.fire) == {"2,3", "1,3", "2,4", "3,3"} and "2,2" not in s.fire
     assert "flashpoint.ed.fireproof-door" in rules(s)
+
+
+def test_removing_a_jam_marker_costs_1_ap_and_the_door_stays_jammed_while_markers_are_left():
+    """flashpoint.ed.unjam: 1 AP removes one jam marker from a fireproof door of the firefighter's space."""
+    s = position(DOORS, ff("2,3"), doors={"2,2|2,3": "jammed"}, jams={"2,2|2,3": 2})
+    assert "unjam 2,2|2,3" in [str(a) for a in s.legal_actions()]
+    s = s.apply("unjam 2,3|2,2")
+    assert red(s).ap == 3 and s.to_dict()["jams"] == {"2,2|2,3": 1} and s.to_dict()["doors"] == {"2,2|2,3": "jammed"}
+    assert rules(s) == ["flashpoint.ed.unjam"]
+    refused(s, "open 2,2|2,3", "flashpoint.ed.fireproof-door")
+
+
+def test_a_door_freed_of_its_last_jam_marker_is_a_closed_fireproof_door_again():
+    """flashpoint.assume.unjammed-door: it opens again, and a blast on it rolls the red die again."""
+    s = position(DOORS, ff("2,2"), doors={"2,2|2,3": "jammed"}, jams={"2,2|2,3": 1}).apply("unjam 2,2|2,3")
+    assert s.to_dict()["jams"] == {} and s.to_dict()["doors"] == {}
+    assert rules(s) == ["flashpoint.ed.unjam", "flashpoint.assume.unjammed-door"]
+    refused(s, "unjam 2,2|2,3", "flashpoint.ed.unjam")
+    assert "unjam 2,2|2,3" not in [str(a) for a in s.legal_actions()]
+    opened = s.apply("open 2,2|2,3")
+    assert red(opened).ap == 2 and opened.to_dict()["doors"] == {"2,2|2,3": "open"}
+    s = advance(s.with_firefighter(0, space="0,1").replace(fire=frozenset({"2,2"})), 2, 2)
+    assert s.pending[0] == Step("fireproof", "", "2,2|2,3")
+
+
+def test_removing_a_jam_marker_is_refused_with_the_reason():
+    jammed = position(DOORS, ff("2,2", ap=0), doors={"2,2|2,3": "jammed"}, jams={"2,2|2,3": 1})
+    refused(jammed, "unjam 2,2|2,3", "flashpoint.turn.ap")
+    refused(position(DOORS, ff("2,2")), "unjam 2,2|2,3", "flashpoint.ed.unjam")          # not jammed
+    refused(position(DOORS, ff("4,4")), "unjam 4,4|4,5", "flashpoint.ed.unjam")          # a window
+    far = position(DOORS, ff("5,5"), doors={"2,2|2,3": "jammed"}, jams={"2,2|2,3": 1})
+    err = refused(far, "unjam 2,2|2,3", "flashpoint.ed.unjam")                           # not at its space
+    assert "is not an edge of red's space 5,5" in str(err)
 
 
 def test_a_jammed_fireproof_door_can_be_neither_opened_nor_closed():
@@ -250,9 +287,41 @@ def test_one_damage_cube_destroys_a_window_and_the_blast_stops_there():
     refused(position(DOORS, ff("4,4"), walls={"4,4|4,5": 1}), "open 4,4|4,5", "flashpoint.ed.window")
 
 
-def test_a_blast_passes_an_open_window_without_damage():
+def test_a_blast_damages_an_open_window_like_a_wall_and_one_cube_destroys_it():
+    """flashpoint.ed.window: unlike a door, an open window is not blown away; the blast puts a damage cube on it
+    (which destroys it, and counts towards the collapse) and stops there."""
     s = advance(position(DOORS, fire=["4,4"], doors={"4,4|4,5": "open"}), 4, 4)
-    assert set(s.fire) == {"4,4", "3,4", "4,5", "5,4", "4,3"} and s.damage == 0
+    assert s.to_dict()["walls"] == {"4,4|4,5": 1} and s.damage == 1
+    assert set(s.fire) == {"4,4", "3,4", "5,4", "4,3"} and "4,5" not in s.fire
+    (damage,) = [e for e in s.events if e.rule.id == "flashpoint.fire.damage"]
+    assert damage.describe().endswith("the window at 4,4|4,5 is destroyed")
+    assert "flashpoint.fire.door-blown" not in rules(s)
+    # destroyed, the window no longer closes, and the next blast goes through
+    refused(position(DOORS, ff("4,4"), walls={"4,4|4,5": 1}, doors={"4,4|4,5": "open"}), "close 4,4|4,5",
+            "flashpoint.ed.window")
+    s = advance(position(DOORS, fire=["4,4"], walls={"4,4|4,5": 1}, doors={"4,4|4,5": "open"}), 4, 4)
+    assert "4,5" in s.fire and s.damage == 1
+
+
+def test_a_blast_on_an_open_window_counts_towards_the_collapse():
+    """flashpoint.end.collapse: with 23 cubes placed, a blast on an open window places the 24th."""
+    cubes = cubes_on_walls(DOORS, 23, away_from={"4,4", "3,4", "5,4", "4,3"})
+    s = advance(position(DOORS, fire=["4,4"], doors={"4,4|4,5": "open"}, walls=cubes), 4, 4)
+    assert s.damage == 24 and s.is_terminal and s.is_lost
+
+
+def test_a_blast_leaving_the_building_through_an_open_outside_window_damages_it():
+    s = advance(position(DOORS, fire=["1,6"], doors={"0,6|1,6": "open"}), 1, 6)
+    assert s.to_dict()["walls"]["0,6|1,6"] == 1
+    assert "flashpoint.assume.outside-fire" not in rules(s)
+
+
+def test_a_blast_leaving_the_building_logs_an_event_naming_its_rule():
+    """flashpoint.assume.outside-fire: a blast through an open way out does nothing outside, and says so."""
+    s = advance(position(DOORS, fire=["1,6"], walls={"0,6|1,6": 1}), 1, 6)
+    (out,) = [e for e in s.events if e.rule.id == "flashpoint.assume.outside-fire"]
+    assert out.describe() == "the blast from 1,6 leaves the building at 0,6|1,6: nothing happens outside"
+    assert "0,6" not in s.fire and s.damage == 1
 
 
 def test_one_chop_destroys_a_window():
@@ -529,7 +598,7 @@ def test_a_hazmat_on_a_destroyed_floor_explodes():
 
 
 def test_destroying_a_floor_can_collapse_the_building():
-    s = position(FLOORS, fire=["basement:3,2"], floors={"3,2": "damaged"}, damage_out=22)
+    s = position(FLOORS, fire=["basement:3,2"], floors={"3,2": "damaged"}, walls=cubes_on_walls(FLOORS, 22))
     assert s.damage_left == 2
     s = advance(s, 3, 10)
     assert (s.damage, s.phase, s.is_lost, s.is_terminal) == (24, "over", True, True)

@@ -14,15 +14,15 @@ open to each other; 2,2 has no wall around it.
 
 from __future__ import annotations
 
-import copy
+import inspect
 from fractions import Fraction
 
 import pytest
 
-from explorer.flashpoint import new_game
+from explorer.flashpoint import position as build
 from explorer.flashpoint.state import State, Step
 
-BASE = new_game(players=1, seed=1).apply("place 0,0").to_dict()
+BUILDER_ARGS = set(inspect.signature(build).parameters)
 FAR_POIS = {"1,1": "hidden", "1,8": "hidden", "6,1": "hidden"}
 
 
@@ -33,27 +33,23 @@ def ff(space: str = "0,0", **kw) -> dict:
 def position(*, fire=(), smoke=(), pois=None, walls=None, doors=None, firefighters=None, experienced=False,
              hazmats=None, hot_spots=(), hot_spot_supply=None, vehicles=None, rescued=0, lost=0,
              unknown_victims=None, **fields) -> State:
-    """The front house with only the pieces given; red to act (or the listed firefighters, named in order)."""
-    d = copy.deepcopy(BASE)
-    pois = dict(FAR_POIS if pois is None else pois)
+    """The front house with only the pieces given, through the public builder (``explorer.flashpoint.position``);
+    red to act (or the listed firefighters, named in order; Generalists in the Experienced game unless told);
+    in the Experienced game the engine on 0,7, the ambulance on 3,0 and 12 hot spots in the supply unless told.
+    Fields the builder does not take (``unknown_victims``...) are set in the position format and read back."""
     fighters = [dict(f) for f in (firefighters or [ff()])]
-    names = ("red", "blue", "green", "yellow", "orange", "white")
-    for k, f in enumerate(fighters):
-        f["name"] = names[k]
+    for f in fighters:
         f.setdefault("role", "generalist" if experienced else "firefighter")
-    carried = sum(1 for f in fighters if f.get("carrying") in ("victim", "treated victim"))
-    revealed = sum(1 for v in pois.values() if v != "hidden")
-    if unknown_victims is None:
-        unknown_victims = 12 - rescued - lost - carried - revealed
-    d.update(fire=list(fire), smoke=list(smoke), pois=pois, walls=dict(walls or {}), doors=dict(doors or {}),
-             firefighters=fighters, hazmats=dict(hazmats or {}), hot_spots=list(hot_spots), rescued=rescued,
-             lost=lost, unknown_victims=unknown_victims)
-    if experienced:
-        d["options"].update(mode="experienced", level="veteran")
-        d["vehicles"] = dict(vehicles or {"engine": "0,7", "ambulance": "3,0"})
-        d["hot_spot_supply"] = 12 if hot_spot_supply is None else hot_spot_supply
-    d.update(fields)
-    return State.from_dict(d)
+    given = {k: v for k, v in fields.items() if k in BUILDER_ARGS}
+    s = build("front", firefighters=fighters, mode="experienced" if experienced else "family",
+              pois=dict(FAR_POIS if pois is None else pois), fire=fire, smoke=smoke, walls=walls, doors=doors,
+              hazmats=hazmats, hot_spots=hot_spots, rescued=rescued, lost=lost,
+              hot_spot_supply=(12 if hot_spot_supply is None else hot_spot_supply) if experienced else None,
+              vehicles=dict(vehicles or {"engine": "0,7", "ambulance": "3,0"}) if experienced else None, **given)
+    rest = {k: v for k, v in fields.items() if k not in BUILDER_ARGS}
+    if unknown_victims is not None:
+        rest["unknown_victims"] = unknown_victims
+    return State.from_dict({**s.to_dict(), **rest}) if rest else s
 
 
 def advance(s: State, red: int, black: int) -> State:
@@ -445,9 +441,9 @@ def test_with_no_false_alarm_left_a_face_down_marker_is_surely_a_victim():
 
 # ---- Extreme Danger: a fireproof door in the blast ---------------------------------------------------------------
 def garage(**fields) -> State:
-    d = copy.deepcopy(BASE)
-    d.update(building="garage", fire=["4,4"], pois={"1,8": "hidden", "6,1": "hidden", "5,6": "hidden"}, **fields)
-    return State.from_dict(d)
+    """The garage with its car standing, red outside on 0,0 with 4 AP, fire on 4,4 (the public builder)."""
+    return build("garage", firefighters=["0,0"], fire=["4,4"],
+                 pois={"1,8": "hidden", "6,1": "hidden", "5,6": "hidden"}, **fields)
 
 
 def test_a_closed_fireproof_door_holds_and_rolls_the_red_die():

@@ -1,4 +1,4 @@
-"""The Flash Point position format (``explorer/flashpoint/position.py``): round trips through ``to_dict`` /
+"""The Flash Point position format (``explorer/flashpoint/position_format.py``): round trips through ``to_dict`` /
 ``from_dict`` (and JSON) at every point of seeded games, and malformed or unreachable positions refused with
 ``InvalidData`` listing every problem, never a raw error from deep inside the engine.
 
@@ -18,6 +18,7 @@ import pytest
 
 from explorer.core import InvalidData
 from explorer.flashpoint import initial_state, new_game
+from explorer.flashpoint import position as position_builder
 from explorer.flashpoint.state import State
 
 BASE = new_game(players=1, seed=1).apply("place 0,0").to_dict()
@@ -160,6 +161,7 @@ def test_face_down_markers_cannot_outnumber_the_unseen_ones():
 def test_too_many_damage_cubes():
     assert problems(damage_out=24, walls={"2,4|3,4": 1}) == (
         "walls: 25 damage cubes placed, but there are 24",
+        "damage_out: 24 damage cubes out of play, but nothing gone off and no destroyed floor make 0",
         "phase: the game has ended (rescued 0, lost 0, damage 25), so the phase is 'over', got 'actions'")
 
 
@@ -278,12 +280,110 @@ def test_hazmats_lie_inside_the_building():
 
 
 def test_an_experienced_game_under_way_has_its_vehicles_parked():
-    problems(EXP_BASE, vehicles={})
+    assert problems(EXP_BASE, vehicles={}) == (
+        "vehicles: once an Experienced game is under way, the engine and the ambulance are parked",)
 
 
 def test_a_pending_roll_with_an_unknown_purpose_is_refused():
-    problems(phase="fire", pending=[{"kind": "roll", "purpose": "bogus"}, {"kind": "next-turn"}])
+    assert problems(phase="fire", pending=[{"kind": "roll", "purpose": "bogus"}, {"kind": "next-turn"}]) == (
+        "pending[0]: a roll bogus step cannot be due in phase 'fire'",
+        "pending[0] (roll): purpose 'bogus' is not one of deck-gun, explosion, family-explosion, fire, flare-up, "
+        "hazmat, hot-spot, poi, setup-poi")
 
 
 def test_a_pending_reveal_needs_a_face_down_point_of_interest():
-    problems(pending=[{"kind": "reveal", "purpose": "entered", "space": "3,4"}])
+    assert problems(pending=[{"kind": "reveal", "purpose": "entered", "space": "3,4"}]) == (
+        "pending[0] (reveal): 3,4 holds no face-down point of interest to turn over",)
+
+
+def test_the_headline_names_the_whole_position_whatever_the_problems():
+    """A point of interest on fire used to rename the error's headline 'a victim is invalid (1 problem)'."""
+    d = copy.deepcopy(BASE)
+    d.update(fire=["2,4"], pois={"2,4": "victim", "5,1": "hidden", "5,8": "hidden"}, unknown_victims=11,
+             smoke=["9,9"])
+    with pytest.raises(InvalidData) as err:
+        State.from_dict(d)
+    assert str(err.value).splitlines()[0] == "Flash Point position is invalid (2 problems):"
+    assert err.value.problems == ("smoke: no space '9,9' in Flash Point house (front side)",
+                                  "pois.2,4: a victim on a space on fire; the fire phase would have taken it")
+
+
+LAB = position_builder("laboratory", mode="experienced", firefighters=["0,2"]).to_dict()
+"""The Laboratory (two storeys) in a veteran game, red outside on 0,2 (the public builder)."""
+
+
+def test_a_firefighter_stands_in_the_air_only_on_a_ladder_top_or_the_platform():
+    """flashpoint.assume.air: an upper storey's outside ring holds a firefighter only on a raised ladder's top
+    segment or the raised platform (else it could open and chop from the air)."""
+    air = [{"name": "red", "space": "second:0,2", "role": "generalist", "ap": 5}]
+    assert problems(LAB, firefighters=air) == (
+        "firefighters[0] (red): stands in the air at second:0,2, outside an upper storey, with no raised ladder's "
+        "top or hydraulic platform there",)
+    State.from_dict({**LAB, "firefighters": air, "ladders": ["raised:0,2|second:0,2", "engine"]})
+
+
+def test_the_cubes_out_of_play_match_the_objects_gone_off_and_the_destroyed_floors():
+    """flashpoint.ed.objects, flashpoint.ed.floor: an object gone off takes its capacity out of play (small lab
+    equipment 2, toxic 3), a destroyed floor 2; only the collapse may leave some unplaced."""
+    gone = {**LAB, "objects": {"large-equipment": 0}}
+    assert problems(gone, damage_out=0) == (
+        "damage_out: 0 damage cubes out of play, but the toxic-equipment gone off (3) + the small-equipment gone off "
+        "(2) make 5",)
+    assert State.from_dict({**gone, "damage_out": 5}).damage == 5
+    assert problems(LAB, damage_out=1) == (
+        "damage_out: 1 damage cubes out of play, but nothing gone off and no destroyed floor make 0",)
+
+
+def test_every_problem_of_the_air_and_of_the_cubes_out_of_play_is_listed_at_once():
+    air = [{"name": "red", "space": "second:0,2", "role": "generalist", "ap": 5}]
+    got = problems({**LAB, "objects": {"large-equipment": 0}}, firefighters=air, damage_out=0)
+    assert len(got) == 2 and got[0].startswith("firefighters[0] (red): stands in the air") and got[1].startswith(
+        "damage_out: 0 damage cubes out of play")
+
+
+# ---- the text board (str(state)) shows everything the position holds -------------------------------------------
+def _edge_of(key: str, kind: str) -> str:
+    """The first edge of ``kind`` in the shipped building ``key``, in notation order."""
+    from explorer.flashpoint import Building
+    return min("|".join(sorted(e)) for e, edge in Building.named(key).edges.items() if edge.kind == kind)
+
+
+GARAGE_KW = dict(building="garage_basement", mode="experienced", firefighters=["0,2", "0,3"])
+LAB_KW = dict(building="laboratory_attic", mode="experienced", firefighters=["0,2", "0,3"],
+              options={"platform": True})
+_JAM = _edge_of("garage_basement", "fireproof_door")
+_AIR = [{"space": "second:1,0"}, "0,3"]
+TEXT_VARIANTS = {  # name: (the builder's arguments before, the one fact changed)
+    "the car damaged": (GARAGE_KW, dict(objects={"car": 1})),
+    "the car gone off": (GARAGE_KW, dict(objects={}, fire=["2,2", "2,3"], hot_spots=["2,2", "2,3"])),
+    "lab equipment damaged": (LAB_KW, dict(objects={"large-equipment": 0, "small-equipment": 1,
+                                                    "toxic-equipment": 0})),
+    "toxic markers": (dict(LAB_KW, objects={"large-equipment": 0, "small-equipment": 0}), dict(toxic=["5,4"])),
+    "a damaged floor": (GARAGE_KW, dict(floors={"3,2": "damaged"})),
+    "a destroyed floor": (GARAGE_KW, dict(floors={"3,2": "destroyed"})),
+    "a ladder raised": (dict(LAB_KW, ladders=["lying:0,2", "engine"]),
+                        dict(ladders=["raised:0,2|second:0,2", "engine"])),
+    "a ladder carried": (LAB_KW, dict(ladders=["carried:red", "engine"])),
+    "a jam marker": (GARAGE_KW, dict(jams={_JAM: 1})),
+    "a second jam marker": (dict(GARAGE_KW, jams={_JAM: 1}), dict(jams={_JAM: 2})),
+    "a wall cube": (GARAGE_KW, dict(walls={_edge_of("garage_basement", "wall"): 1})),
+    "the platform raised": (dict(LAB_KW, firefighters=_AIR, ladders=["raised:1,0|second:1,0", "engine"]),
+                            dict(platform="second:1,0", ladders=["engine", "engine"])),
+    "blue to act": (GARAGE_KW, dict(to_act="blue")),
+    "red's AP": (GARAGE_KW, dict(firefighters=[{"space": "0,2", "ap": 2}, "0,3"])),
+    "hot-spot supply": (GARAGE_KW, dict(hot_spot_supply=3)),
+}
+
+
+def _variant(name: str) -> tuple[State, State]:
+    before, change = TEXT_VARIANTS[name]
+    return position_builder(**before), position_builder(**{**before, **change})
+
+
+@pytest.mark.parametrize("name", list(TEXT_VARIANTS))
+def test_the_text_board_shows_everything_the_position_holds(name):
+    """Two positions that differ in any one piece give different text (the car, the lab equipment, toxic markers,
+    floor damage, ladders, jams, cubes, the platform, whose turn, AP, supplies)."""
+    before, after = _variant(name)
+    assert before.to_dict() != after.to_dict()
+    assert str(before) != str(after), name

@@ -19,3 +19,10 @@ def test_the_quick_start_runs_and_prints_what_its_comments_say():
     assert printed[2] == "flashpoint.move.adjacent"
     assert printed[3] == "[('reveal victim', '2/3'), ('reveal false-alarm', '1/3')]"
     assert printed[4] == "48"
+
+
+def test_the_rules_page_examples_run_as_doctests():
+    """Every ``>>>`` example on the rules page (the ``position(...)`` section) prints what the page says."""
+    import doctest
+    result = doctest.testfile(str(README), module_relative=False, optionflags=doctest.ELLIPSIS)
+    assert result.attempted >= 5 and result.failed == 0, result

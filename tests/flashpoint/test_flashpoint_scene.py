@@ -374,7 +374,7 @@ def test_ladders_in_every_state_and_the_platform():
 def test_objects_with_their_damage_cubes_and_arrows():
     s = started("laboratory", "experienced")
     s = edited(s, objects={"large-equipment": 3, "small-equipment": 1}, toxic=["4,3", "3,3"],
-               **clear_of("4,3", "3,3"))
+               damage_out=lambda n: n + 3, **clear_of("4,3", "3,3"))           # the toxic equipment's 3 cubes
     scene = board_scene(s)
     large = by_id(scene, "object:large-equipment")
     assert tokens(large) == ["object", "explosive", "large-equipment"] and "3/4 damage cubes" in large["title"]
@@ -483,8 +483,9 @@ def test_a_reveal_step_offers_its_two_outcomes_and_marks_its_space():
 
 def test_a_spill_and_a_fireproof_door_s_roll_mark_what_they_concern():
     s = edited(started("laboratory", "experienced"), objects={"large-equipment": 0, "small-equipment": 0},
-               toxic=["4,3"], phase="fire", pending=[{"kind": "spill", "purpose": "4", "space": "4,3"},
-                                                     {"kind": "next-turn"}], **clear_of("4,3"))
+               toxic=["4,3"], damage_out=lambda n: n + 3, phase="fire",
+               pending=[{"kind": "spill", "purpose": "4", "space": "4,3"}, {"kind": "next-turn"}],
+               **clear_of("4,3"))
     assert s.is_chance_node
     scene = board_scene(s)
     assert len(kind_items(scene, "pending-step", "spill")) == 1

@@ -14,19 +14,22 @@ W 1,0/2,0, N 0,7/0,8, E 5,9/6,9, S 7,1/7,2.
 
 from __future__ import annotations
 
-import copy
+import inspect
 from fractions import Fraction
 
 import pytest
 from flashpoint_checks import refused
 
+from explorer.core import NotationError
 from explorer.flashpoint import new_game
+from explorer.flashpoint import position as build
+from explorer.flashpoint.actions import Place
 from explorer.flashpoint.state import State, Step
 
-BASE = new_game(players=1, seed=1).apply("place 0,0").to_dict()
 FAR_POIS = {"1,1": "hidden", "1,8": "hidden", "6,1": "hidden"}
 NAMES = ("red", "blue", "green", "yellow", "orange", "white")
 INSIDE = [f"{r},{c}" for r in range(1, 7) for c in range(1, 9)]
+BUILDER_ARGS = set(inspect.signature(build).parameters)
 
 
 def ff(space: str = "0,0", role: str | None = None, ap: int = 4, **kw) -> dict:
@@ -38,24 +41,20 @@ def ff(space: str = "0,0", role: str | None = None, ap: int = 4, **kw) -> dict:
 
 def position(*firefighters: dict, fire=(), smoke=(), pois=None, walls=None, doors=None, experienced=False,
              hazmats=None, vehicles=None, rescued=0, lost=0, **fields) -> State:
-    """The front house with only the pieces given; the firefighters named red, blue... in order; red to act."""
-    d = copy.deepcopy(BASE)
-    pois = dict(FAR_POIS if pois is None else pois)
+    """The front house with only the pieces given, through the public builder (``explorer.flashpoint.position``);
+    the firefighters named red, blue... in order (Generalists in the Experienced game unless told); red to act;
+    in the Experienced game the engine on 0,7, the ambulance on 3,0 and 12 hot spots in the supply. Fields the
+    builder does not take are set in the position format and read back."""
     fighters = [dict(f) for f in (firefighters or [ff()])]
-    for k, f in enumerate(fighters):
-        f["name"] = NAMES[k]
+    for f in fighters:
         f.setdefault("role", "generalist" if experienced else "firefighter")
-    carried = sum(1 for f in fighters if f.get("carrying") in ("victim", "treated victim"))
-    revealed = sum(1 for v in pois.values() if v != "hidden")
-    d.update(fire=list(fire), smoke=list(smoke), pois=pois, walls=dict(walls or {}), doors=dict(doors or {}),
-             firefighters=fighters, hazmats=dict(hazmats or {}), rescued=rescued, lost=lost,
-             unknown_victims=12 - rescued - lost - carried - revealed)
-    if experienced:
-        d["options"].update(mode="experienced", level="veteran")
-        d["vehicles"] = dict(vehicles or {"engine": "0,7", "ambulance": "3,0"})
-        d["hot_spot_supply"] = 12
-    d.update(fields)
-    return State.from_dict(d)
+    given = {k: v for k, v in fields.items() if k in BUILDER_ARGS}
+    s = build("front", firefighters=fighters, mode="experienced" if experienced else "family",
+              pois=dict(FAR_POIS if pois is None else pois), fire=fire, smoke=smoke, walls=walls, doors=doors,
+              hazmats=hazmats, rescued=rescued, lost=lost,
+              vehicles=dict(vehicles or {"engine": "0,7", "ambulance": "3,0"}) if experienced else None, **given)
+    rest = {k: v for k, v in fields.items() if k not in BUILDER_ARGS}
+    return State.from_dict({**s.to_dict(), **rest}) if rest else s
 
 
 def exp(*firefighters: dict, **kw) -> State:
@@ -642,7 +641,9 @@ def test_family_setup_places_firefighters_outside_only():
     refused(s, "park engine 0,7", "flashpoint.setup.vehicles")
     refused(s, "role paramedic", "flashpoint.setup.specialist")
     refused(s, "place 3,4", "flashpoint.setup.place")
-    refused(s, "place 9,9", "flashpoint.setup.place")
+    assert s.explain(Place("9,9")).rule.id == "flashpoint.setup.place"
+    with pytest.raises(NotationError, match="no space 9,9"):          # text is read for the state's building
+        s.apply("place 9,9")
     s = s.apply("place 0,6").apply("place 7,3")
     assert [f.space for f in s.firefighters] == ["0,6", "7,3"] and (s.phase, red(s).ap) == ("actions", 4)
     refused(s, "place 0,0", "flashpoint.setup.place")                      # the game is under way

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from explorer.core import Record
+from explorer.core import IllegalAction, Record
 from explorer.flashpoint.actions import Reveal
 from explorer.flashpoint.components import ROLES, SAVE_LIMIT
 from explorer.flashpoint.turn import move_cost
@@ -22,8 +22,14 @@ CAPTAIN_AND_CAFS = ("park engine 0,7", "park ambulance 3,0", "role captain", "pl
 """Experienced set-up: red is the Fire Captain on 0,6, blue the CAFS Firefighter on 0,5 (red to act)."""
 
 
+def send(view: FlashPointView, message: dict) -> None:
+    """Send the view a browser message; fail if the view caught an internal error on it (``view.last_error``)."""
+    view.handle_message(message)
+    assert view.last_error is None, f"the view failed internally on {message}: {view.last_error!r}"
+
+
 def click(view: FlashPointView, target: str) -> None:
-    view.handle_message({"kind": "click", "target": target})
+    send(view, {"kind": "click", "target": target})
 
 
 def make_view(*actions: str, options: dict | None = None, **kwargs) -> FlashPointView:
@@ -283,13 +289,13 @@ def test_undo_and_redo_restore_the_positions(by_the_fire):
     click(by_the_fire, "btn:end")
     click(by_the_fire, "btn:roll")
     after_roll = (by_the_fire.record.cursor, by_the_fire.state.to_dict())
-    by_the_fire.handle_message({"kind": "undo"})  # back before "end", past the roll
+    send(by_the_fire, {"kind": "undo"})  # back before "end", past the roll
     assert by_the_fire.state.to_dict() == moved and by_the_fire.status["can_redo"]
-    by_the_fire.handle_message({"kind": "undo"})
+    send(by_the_fire, {"kind": "undo"})
     assert by_the_fire.state.to_dict() == start
-    by_the_fire.handle_message({"kind": "redo"})
+    send(by_the_fire, {"kind": "redo"})
     assert by_the_fire.state.to_dict() == moved
-    by_the_fire.handle_message({"kind": "redo"})
+    send(by_the_fire, {"kind": "redo"})
     assert (by_the_fire.record.cursor, by_the_fire.state.to_dict()) == after_roll
 
 
@@ -298,7 +304,7 @@ def test_rolling_after_stepping_back_takes_the_recorded_outcome_and_keeps_the_re
     click(by_the_fire, "die:red:3")
     click(by_the_fire, "die:black:3")
     actions = by_the_fire.record.actions
-    by_the_fire.handle_message({"kind": "step", "delta": -1})
+    send(by_the_fire, {"kind": "step", "delta": -1})
     assert by_the_fire.state.is_chance_node
     click(by_the_fire, "btn:roll")  # the recorded roll 3 3, not a new draw
     assert by_the_fire.record.actions == actions and by_the_fire.state.last_roll == (3, 3)
@@ -467,3 +473,19 @@ def test_targets_not_in_the_scene_change_nothing(family, target):
     click(family, target)
     assert family.message == {"kind": "info", "text": f"nothing to click at {target!r} in this view"}
     assert family.record.state.to_dict() == before
+
+
+def test_a_click_on_a_jammed_fireproof_door_removes_a_jam_marker():
+    """flashpoint.ed.unjam on the board: the jammed door's edge is where ``unjam`` is clicked (1 AP); with no AP
+    left the click is refused under the AP rule, and the label is read from the engine."""
+    from explorer.flashpoint import position
+    from explorer.flashpoint.actions import Unjam
+    jammed = position("garage", firefighters=["4,4"], jams={"4,4|4,5": 2})
+    unjam = Unjam("4,4|4,5")
+    assert action_items(jammed, unjam) == ("edge:4,4|4,5",) and cost_label(jammed, unjam) == "1 AP"
+    view = make_view()
+    assert view.on_click(jammed, "edge:4,4|4,5") == unjam and view.last_error is None
+    tired = position("garage", firefighters=[{"space": "4,4", "ap": 0}], jams={"4,4|4,5": 2})
+    with pytest.raises(IllegalAction) as err:
+        view.on_click(tired, "edge:4,4|4,5")
+    assert err.value.rule.id == "flashpoint.turn.ap"

@@ -75,7 +75,8 @@ ED_ADVANCE_FIRE_RULES = ("flashpoint.ed.arrows", "flashpoint.ed.objects", "flash
 COUNTER_COLOURS = {"damage": "#7f4f24", "lost": "#d7301f", "rescued": "#2b8cbe"}
 """Line colour of each counter in :func:`expected_losses_figure` and :func:`counters_over_time_figure`."""
 ACTION_KINDS = {A.Move: "move", A.Extinguish: "extinguish", A.OpenDoor: "door", A.CloseDoor: "door",
-                A.Chop: "chop", A.PickUp: "carry", A.Drop: "carry", A.Drive: "vehicle", A.DeckGun: "vehicle",
+                A.Unjam: "door", A.Chop: "chop", A.PickUp: "carry", A.Drop: "carry", A.Drive: "vehicle",
+                A.DeckGun: "vehicle",
                 A.Treat: "specialty", A.Identify: "specialty", A.Dispose: "specialty", A.Command: "command",
                 A.CrewChange: "crew change", A.EndTurn: "end", A.Place: "setup", A.Park: "setup",
                 A.ChooseRole: "setup", A.TakeLadder: "ladder", A.DropLadder: "ladder", A.RaiseLadder: "ladder",

@@ -688,7 +688,7 @@ def _edges(state: State, origins: Mapping[str, tuple[float, float]]) -> list[dic
             jams = state.jams.get(key, 0)
             title = f"{name} {text}: {status}"
             if status == "jammed":
-                title += f" ({jams} jam marker{'s' * (jams != 1)}): it can no longer be opened"
+                title += f" ({jams} jam marker{'s' * (jams != 1)}): it opens again once they are removed (1 AP each)"
                 extra.append({"shape": "text", "x": _r(mx + (10 if vertical else 0)), "y": _r(my - (0 if vertical
                               else 10)), "size": 9, "weight": 700, "fill": "#ffffff", "halo": FIREPROOF,
                               "text": f"J{jams}", "class": "jam", "target": eid})

@@ -36,7 +36,7 @@ from explorer.flashpoint import State
 from explorer.flashpoint.actions import (Bridge, ChooseRole, Chop, CloseDoor, CollapseLadder, Command, CrewChange,
                                          DeckGun, Dice, Die, Dispose, Drive, Drop, DropLadder, EndTurn, Extinguish,
                                          FireproofRoll, Identify, Move, MovePlatform, OpenDoor, Park, PickUp, Place,
-                                         RaiseLadder, Reveal, SpillFlow, TakeLadder, Treat)
+                                         RaiseLadder, Reveal, SpillFlow, TakeLadder, Treat, Unjam)
 from explorer.flashpoint.components import DAMAGE_CUBES, LOSSES_TO_LOSE, RESCUES_TO_WIN, ROLES
 from explorer.flashpoint.state import object_info
 
@@ -104,14 +104,14 @@ def cost_label(state: State, action: Any) -> str:
 
 def action_items(state: State, action: Any) -> tuple[str, ...]:
     """The scene items (``widgets.flashpoint.scene.TARGETS``) a player action concerns, the first being where its
-    label goes: ``move 2,3`` -> ``space:2,3``; ``chop 1,3|1,4`` -> ``edge:1,3|1,4``; ``park engine 0,7`` and
-    ``drive engine 0,7`` -> the spot, its two spaces (and the parked vehicle for a drive); ``role captain`` and
-    ``crew change captain`` -> ``btn:role-captain`` (and ``btn:crew-change``); ``pick up victim`` ->
-    ``btn:pick-up``; ``command blue move 2,3`` -> ``space:2,3`` (its firefighter is named by the selection).
+    label goes: ``move 2,3`` -> ``space:2,3``; ``chop 1,3|1,4`` (``unjam 1,3|1,4``) -> ``edge:1,3|1,4``;
+    ``park engine 0,7`` and ``drive engine 0,7`` -> the spot, its two spaces (and the parked vehicle for a
+    drive); ``role captain`` and ``crew change captain`` -> ``btn:role-captain`` (and ``btn:crew-change``);
+    ``pick up victim`` -> ``btn:pick-up``; ``command blue move 2,3`` -> ``space:2,3`` (its firefighter is named by the selection).
     ``()`` for an action the board does not show (chance outcomes have their own buttons)."""
     if isinstance(action, (Place, Move, Extinguish, Identify, RaiseLadder, Bridge, MovePlatform)):
         return (f"space:{action.space}",)
-    if isinstance(action, (OpenDoor, CloseDoor, Chop)):
+    if isinstance(action, (OpenDoor, CloseDoor, Chop, Unjam)):
         return (f"edge:{action.edge}",)
     if isinstance(action, (Park, Drive)):
         spot = next((s for s in state.building.parking(action.vehicle) if s[0] == action.space), (action.space,))
@@ -487,6 +487,9 @@ class FlashPointView(StepChance, BoardView):
         if kind == "edge":
             a, _, c = name.partition("|")
             edge = b.edges.get(frozenset((a, c)))
+            if edge is not None and edge.kind == "fireproof_door" and state.doors.get(frozenset((a, c))) == "jammed" \
+                    and not who:
+                return Unjam(name)
             if edge is not None and edge.kind in ("door", "fireproof_door", "window"):
                 verb = "close" if state.doors.get(frozenset((a, c))) == "open" else "open"
                 if who:

@@ -2,7 +2,7 @@
 
 Format ``flashpoint-position`` version 1, JSON-ready::
 
-    {"game": "flashpoint", "version": "1",
+    {"game": "flashpoint", "version": "2",  # the engine's VERSION; a version "1" position reads the same
      "building": "front",                   # a shipped building's key, or a whole building (Building.to_dict())
      "options": {"mode": "experienced", "level": "veteran"},
      "phase": "actions", "turn": 0,         # setup | actions | fire | over; index of the firefighter to act
@@ -24,6 +24,7 @@ doors, counts that break conservation (12 victims, 6 false alarms, 24 damage cub
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable, Mapping
 from typing import Any, Literal
 
 import pydantic
@@ -35,7 +36,8 @@ from .actions import edge_text
 from .building import Building
 from .components import (COLOURS, DAMAGE_CUBES, FALSE_ALARMS, HAZMAT_MARKERS, HOT_SPOT_SUPPLY, LOSSES_TO_LOSE,
                          MAX_PLAYERS, RESCUES_TO_WIN, ROLES, SAVE_LIMIT, VICTIMS, WALL_STRENGTH)
-from .state import PHASES, VERSION, Firefighter, Options, State, Step, object_info, object_spaces
+from .fire import FLOOR_CUBES
+from .state import PHASES, VERSION, Firefighter, Options, State, Step, is_extreme, object_info, object_spaces
 
 __all__ = ["to_dict", "from_dict", "text_board", "building_key"]
 
@@ -139,7 +141,7 @@ class _OptionsPos(StrictModel):
 
 class _Position(StrictModel):
     game: Literal["flashpoint"]
-    version: Literal[VERSION] | None = None  # type: ignore[valid-type]
+    version: Literal["1", VERSION] | None = None  # type: ignore[valid-type]  # a version 1 position reads as is
     building: str | dict[str, Any]
     options: _OptionsPos = _OptionsPos()
     phase: Literal[PHASES]  # type: ignore[valid-type]
@@ -400,8 +402,8 @@ def from_dict(data: Any, board: Building | None = None) -> State:
     if pos.phase == "actions" and not pos.pending:
         for s, k in sorted(pois.items()):
             if s in fire:
-                what = "a face-down point of interest" if k == "hidden" else f"a {k}"
-                problems.append(f"pois.{s}: {what} on a space on fire; the fire phase would have taken it")
+                piece = "a face-down point of interest" if k == "hidden" else f"a {k}"
+                problems.append(f"pois.{s}: {piece} on a space on fire; the fire phase would have taken it")
     purposes = {"roll": {"fire", "flare-up", "poi", "explosion", "family-explosion", "hazmat", "setup-poi",
                          "hot-spot", "deck-gun"},
                 "reveal": {"entered", "identified", "fire", "placed"}}
@@ -481,8 +483,15 @@ def _more_problems(pos: Any, options: Options, building: Building, ffs: list[Fir
             problems.append("phase: every firefighter is placed, so set-up is over")
     under = object_spaces(building)
     roles = {f.role for f in ffs}
+    tops = {x.split("|", 1)[1] for x in pos.ladders if x.startswith("raised:") and "|" in x}
     for k, f in enumerate(ffs):
         where = f"firefighters[{k}] ({f.name})"
+        sp = building.spaces_by_id.get(f.space) if f.space is not None else None
+        if sp is not None and not sp.inside and building.level(f.space) > 0 and f.space not in tops \
+                and f.space != pos.platform:
+            # flashpoint.assume.air: an upper storey's outside ring is air, held up only by a ladder or the platform
+            problems.append(f"{where}: stands in the air at {f.space}, outside an upper storey, with no raised "
+                            f"ladder's top or hydraulic platform there")
         if f.space is not None and under.get(f.space) in objects:
             problems.append(f"{where}: stands on {f.space}, under the {under[f.space]}")
         if f.space in toxic:
@@ -511,6 +520,18 @@ def _more_problems(pos: Any, options: Options, building: Building, ffs: list[Fir
         if floors.get(s) == "destroyed":
             problems.append(f"fire: {s} is a destroyed floor, which holds no fire")
     info = object_info(building)
+    gone = [oid for oid, o in info.items() if oid not in objects
+            and (options.objects if o["kind"] == "explosive" else options.chemical_spill)]
+    holes = sum(1 for v in floors.values() if v == "destroyed")
+    out = sum(info[oid]["capacity"] for oid in gone) + FLOOR_CUBES * holes
+    collapsed = sum(walls.values()) + sum(objects.values()) + pos.damage_out >= DAMAGE_CUBES
+    if pos.damage_out != out and not (collapsed and pos.damage_out < out):
+        # an object gone off takes its cubes (its capacity) out of play, a destroyed floor 2 (flashpoint.ed.objects,
+        # flashpoint.ed.floor); only the collapse can leave the last of them unplaced
+        said = [f"the {oid} gone off ({info[oid]['capacity']})" for oid in gone]
+        said += [f"{holes} destroyed floor{'s' if holes != 1 else ''} ({FLOOR_CUBES * holes})"] if holes else []
+        problems.append(f"damage_out: {pos.damage_out} damage cubes out of play, but "
+                        f"{' + '.join(said) if said else 'nothing gone off and no destroyed floor'} make {out}")
     if toxic and (not options.chemical_spill or not any(o["kind"] == "toxic" for o in info.values())):
         problems.append("toxic: toxic markers come only from a chemical spill (a toxic object, the option on)")
     if toxic and all(oid in objects for oid, o in info.items() if o["kind"] == "toxic"):
@@ -567,13 +588,24 @@ class _PlatformProbe:
 
 
 def text_board(state: State) -> str:
-    """The ground floor as text, one row per line: ``F`` fire, ``s`` smoke, ``?`` face-down point of interest,
-    ``V`` victim, ``H`` hazmat, ``*`` hot spot, a firefighter's initial (capital if it carries something),
-    ``.`` empty; a header line with the counters first. Row 0 and the last row are the outside ring.
+    """The position as text: a header with the counters, each floor as a grid, then every piece by kind.
+
+    The grid has one glyph a space: a firefighter's initial (capital if it carries something), ``F`` fire, ``s``
+    smoke, ``?`` face-down point of interest, ``V`` victim, ``H`` hazmat, ``*`` hot spot, ``O`` a standing object
+    (the car, lab equipment), ``t`` a toxic marker, ``#`` a destroyed floor, ``.`` empty; row 0 and the last row
+    are the outside ring. As a space can hold several pieces, the lines under the grid list everything the
+    position holds, one kind a line (an empty kind is left out): firefighters (space, card, AP, pools, what they
+    carry), fire, smoke, hot spots, points of interest, hazmats, wall damage, doors and windows not closed, jam
+    markers, vehicles, objects (cubes / capacity, and those gone off), toxic markers, floor damage, ladders, the
+    platform, cubes out of play, the supplies, the steps due and the last roll. Two different positions give
+    different text.
 
     >>> from explorer.flashpoint import new_game
-    >>> print(str(new_game(players=1, seed=1)).splitlines()[3])
-     . . F F ? . . . . .
+    >>> board = str(new_game(players=1, seed=1)).splitlines()
+    >>> board[3]
+    ' . . F F ? . . . . .'
+    >>> board[9:11]
+    ['options: family', 'firefighters: red not placed yet (Firefighter, 0 AP)']
     """
     b = state.building
     lines = [f"Flash Point, {b.name}: {state.phase}, rescued {state.rescued}, lost {state.lost}, "
@@ -589,7 +621,65 @@ def text_board(state: State) -> str:
                 s = f"{prefix}{r},{c}"
                 row.append(_glyph(state, s) if s in b.spaces_by_id else " ")
             lines.append(" " + " ".join(row))
+    lines += _piece_lines(state)
     return "\n".join(lines)
+
+
+def _piece_lines(state: State) -> list[str]:
+    """The lines under the grid of :func:`text_board`: every piece of the position, by kind."""
+    b = state.building
+
+    def spaces(group: Any) -> str:
+        return " ".join(_sorted(b, group))
+
+    def edges(mapping: Mapping[frozenset[str], Any], word: Callable[[Any], str]) -> str:
+        return ", ".join(f"{edge_text(*sorted(e))} {word(v)}" for e, v in sorted(mapping.items(),
+                                                                                 key=lambda kv: sorted(kv[0])))
+
+    ffs = []
+    for k, f in enumerate(state.firefighters):
+        pools = [f"+{getattr(f, p)} {p.split('_')[0]}" for p in ("command_ap", "extinguish_ap", "move_ap")
+                 if getattr(f, p)]
+        held = [f"carrying a {f.carrying}"] if f.carrying else []
+        where = f.space if f.space is not None else "not placed yet"
+        to_act = " (to act)" if k == state.turn and len(state.firefighters) > 1 and state.phase != "over" else ""
+        ffs.append(f"{f.name}{to_act} {where} ({', '.join([f.card.name, f'{f.ap} AP'] + pools + held)})")
+    info = object_info(b)
+    standing = [f"{oid} {n}/{info[oid]['capacity']}" for oid, n in sorted(state.objects.items())]
+    gone = [oid for oid in info if oid not in state.objects and (
+        state.options.objects if info[oid]["kind"] == "explosive" else state.options.chemical_spill)]
+    vehicles = [f"{v} {' '.join(b.parking(v)[k])}" for v, k in sorted(state.vehicles.items())]
+    supplies = (f"unseen markers: {state.unknown_victims} victims, {state.unknown_false_alarms} false alarms; "
+                f"hot spots in supply {state.hot_spot_supply}")
+    flags = [name for name, on in (("started on the engine", state.started_on_engine),) if on]
+    flags += [f"CAFS commanded {state.cafs_commanded} AP"] if state.cafs_commanded else []
+    steps = ", ".join(" ".join(x for x in (st.kind, st.purpose, st.space) if x) for st in state.pending)
+    o = state.options
+    extras = [name.replace("_", " ") for name in ("objects", "chemical_spill", "platform", "basement_ladder",
+                                                   "floor_bridge") if getattr(o, name)] if is_extreme(b) else []
+    rows = [
+        ("options", ", ".join([f"{o.mode}{' ' + o.level if o.level else ''}"] + extras)),
+        ("firefighters", "; ".join(ffs)),
+        ("fire", spaces(state.fire)), ("smoke", spaces(state.smoke)), ("hot spots", spaces(state.hot_spots)),
+        ("points of interest", ", ".join(f"{s} {state.pois[s]}" for s in _sorted(b, state.pois))),
+        ("hazmats", ", ".join(f"{s} x{state.hazmats[s]}" for s in _sorted(b, state.hazmats))),
+        ("wall damage", edges(state.wall_damage, lambda n: f"{n} cube{'s' if n != 1 else ''}")),
+        ("doors and windows", edges({e: v for e, v in state.doors.items() if v != "closed"}, str)),
+        ("jam markers", edges(state.jams, lambda n: f"x{n}")),
+        ("vehicles", ", ".join(vehicles)),
+        ("objects", ", ".join(standing + [f"{oid} gone off" for oid in gone])),
+        ("toxic markers", spaces(state.toxic)),
+        ("floors", ", ".join(f"{s} {state.floor_damage[s]}" for s in _sorted(b, state.floor_damage))),
+        ("ladders", ", ".join(state.ladders)),
+        ("platform", state.platform or ""),
+        ("cubes out of play", str(state.damage_out) if state.damage_out else ""),
+        ("supply", supplies),
+        ("turn", "; ".join(flags)),
+        ("due", steps),
+        ("last roll", " ".join(map(str, state.last_roll)) if state.last_roll else ""),
+        ("dice", f"seed {state.rng.seed}, {state.rng.draws} draws"),
+    ]
+    return [f"{name}: {text}" for name, text in rows if text]
 
 
 def _glyph(state: State, s: str) -> str:
@@ -606,4 +696,10 @@ def _glyph(state: State, s: str) -> str:
         return "H"
     if s in state.hot_spots:
         return "*"
+    if state.object_at(s) is not None:
+        return "O"
+    if s in state.toxic:
+        return "t"
+    if state.floor_damage.get(s) == "destroyed":
+        return "#"
     return "."
