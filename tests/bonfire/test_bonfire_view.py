@@ -87,6 +87,7 @@ def play_by_clicks(view: BonfireView, action) -> int:
     state, before = view.state, view.record.cursor
     clicks = 0
     for item in action_items(state, action):
+        assert item in view.highlights and item in drawn(view), (str(action), item)  # the browser shows the light
         click(view, item)
         clicks += 1
         if view.record.cursor != before:
@@ -102,6 +103,11 @@ def play_by_clicks(view: BonfireView, action) -> int:
     assert view.record.actions[before] == str(action)
     assert view.state.to_dict() == state.apply(action).to_dict()
     return clicks
+
+
+def drawn(view: BonfireView) -> set[str]:
+    """The ids of the scene's items that can carry a highlight and its label in the browser (shapes, not text)."""
+    return {i["id"] for i in view.scene["items"] if "id" in i and i["shape"] != "text"}
 
 
 def refused(view: BonfireView, target: str) -> dict:

@@ -786,7 +786,7 @@ def _bottom_row(state: State) -> list[dict[str, Any]]:
     items.append(_text(x + 160, y - 8, f"({left} face down)", 10, anchor="start", fill=FAINT,
                        title=pile_title, target="path-pile", **{"class": "path-pile"}))
     items.append(_rect(x + 246, y, 20, 44, fill="#8a6d3b" if left else "#ffffff", stroke="#5a4526",
-                       stroke_width=1, rx=3, target="path-pile", title=pile_title,
+                       stroke_width=1, rx=3, id="path-pile", target="path-pile", title=pile_title,
                        **{"class": "path-pile face-down" + ("" if left else " empty")}))
     for j, kind in enumerate(state.path_display):
         title = (f"Path display slot {j}: " + (f"a path tile with a {kind.split()[0]} crystal and "
