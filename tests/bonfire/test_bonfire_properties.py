@@ -42,7 +42,7 @@ from explorer.bonfire.components import COUNTDOWN, END_TRIGGER, MAX_GNOMES, MAX_
 from explorer.bonfire.events import Scored
 from explorer.core import Record
 
-GAMES_PER_COUNT = 400
+GAMES_PER_COUNT = 150
 """Games per player count in the property test (every CI run); the soak plays 10 000."""
 SOAK_GAMES = 10_000
 MAX_STEPS = 4000
@@ -199,7 +199,7 @@ def run(players: int, games: int, first: int, chunk: int = 50) -> tuple[Counter,
 @pytest.mark.property
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_random_games_keep_every_invariant(players):
-    """400 games per player count: every invariant at every step, a round trip every 9 steps and at the end,
+    """150 games per player count: every invariant at every step, a round trip every 9 steps and at the end,
     every 10th game replayed from its seed and from its record; every game ends, and the late-game ones often
     by the countdown."""
     ends, lengths, _ = run(players, GAMES_PER_COUNT, 100_000 * players)

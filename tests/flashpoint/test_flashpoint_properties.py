@@ -69,7 +69,7 @@ BASE_BOARDS = ("front", "back")
 ED_BOARDS = ("garage", "laboratory", "garage_basement", "laboratory_attic")
 """The Extreme Danger buildings."""
 BOARDS = BASE_BOARDS + ED_BOARDS
-GAMES_PER_BOARD = 1000
+GAMES_PER_BOARD = 400
 SOAK_GAMES = 10_000
 MAX_STEPS = 3000
 ROUND_TRIP_EVERY = 13
@@ -571,7 +571,7 @@ def _summary(ends: Counter, lengths: list[int], unfinished: list[int]) -> str:
 @pytest.mark.property
 @pytest.mark.parametrize("board", BOARDS)
 def test_random_games_keep_every_invariant(board):
-    """1000 games per board side and per Extreme Danger building (on 2 cores about 15 s a board side, 15-40 s a
+    """400 games per board side and per Extreme Danger building (on 2 cores about 6 s a board side, 6-16 s a
     building): every invariant at every step, a round trip every 13 steps (21 on a building) and at the end,
     every 10th game replayed from its record and from its seed; every game ends within 3000 actions (else the
     length distribution and the seeds are reported)."""
@@ -705,7 +705,7 @@ def test_the_random_player_mixes_the_options():
     assert sorted(BOARDS) == sorted(Building.shipped())
     seen = Counter((o["players"], o["mode"], o["level"]) for o in (options_for(k, "front") for k in range(36)))
     assert len(seen) == 24 and {p for p, _, _ in seen} == set(range(1, 7))
-    for board in ED_BOARDS:  # the 1000 games of each building: every option on and off, each building's own
+    for board in ED_BOARDS:  # the games of each building: every option on and off, each building's own
         games = [options_for(k, board) for k in range(10_000 * (1 + BOARDS.index(board)), 10_000 *
                                                          (1 + BOARDS.index(board)) + GAMES_PER_BOARD)]
         flags = {name for o in games for name, v in o.items() if v is True}

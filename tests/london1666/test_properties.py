@@ -16,7 +16,7 @@ from explorer.core import Record
 from explorer.london1666 import State, new_game
 from explorer.london1666.actions import Discard, Spread
 
-GAMES_PER_COUNT = 1000
+GAMES_PER_COUNT = 400
 SOAK_GAMES_PER_COUNT = 10_000
 TOTAL_HOUSES = 120
 TOTAL_CARDS = 60
