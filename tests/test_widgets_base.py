@@ -86,10 +86,11 @@ def test_unknown_messages_are_shown_and_ignored(view):
 
 
 def test_a_bug_in_a_view_is_shown_not_raised(view, monkeypatch):
-    monkeypatch.setattr(view, "on_click", lambda state, target: 1 / 0)
-    view.handle_message({"kind": "click", "target": "cell-b2"})
+    monkeypatch.setattr(view, "natural_action", lambda state, target, clicked: 1 / 0)
+    view.handle_message({"kind": "click", "target": "cell-b2"})  # a legal click: the bug is not reached
+    view.handle_message({"kind": "click", "target": "cell-b2"})  # a refusal asks natural_action
     assert view.message["kind"] == "error" and "ZeroDivisionError" in view.message["text"]
-    assert isinstance(view.last_error, ZeroDivisionError) and view.record.actions == ()
+    assert isinstance(view.last_error, ZeroDivisionError) and view.record.actions == ("b2", "stone a2")
 
 
 def test_game_over_status(view):
@@ -106,7 +107,7 @@ def test_the_esm_and_css_ship_beside_the_module():
     assert (STATIC / "board_view.css").exists()
 
 
-def test_base_view_requires_scene_and_on_click(toy_registered):
+def test_base_view_requires_scene_and_action_items(toy_registered):
     with pytest.raises(NotImplementedError):
         BoardView(Record("toy", seed=2))
 
@@ -171,13 +172,14 @@ def test_at_a_chance_step_the_status_and_a_refusal_say_to_step(view):
     assert view.record.cursor == 3
 
 
-def test_a_hint_shown_by_on_click_stays(toy_registered):
+def test_a_click_with_no_natural_action_gives_a_hint_and_changes_nothing(toy_registered):
     class Hinting(ToyView):
-        def on_click(self, state, target):
-            self.hint(f"you pointed at {target}")  # and no action: the hint stays
+        def natural_action(self, state, target, clicked):
+            return None
 
     view = Hinting(Record("toy", seed=2))
-    revision = view.revision
     view.handle_message({"kind": "click", "target": "cell-b2"})
-    assert view.message == {"kind": "info", "text": "you pointed at cell-b2"} and view.revision == revision + 1
-    assert view.record.actions == ()
+    revision = view.revision
+    view.handle_message({"kind": "click", "target": "cell-b2"})  # taken: nothing to ask the engine
+    assert view.message == {"kind": "info", "text": "Nothing to do with cell b2 now: click a lit item."}
+    assert view.revision == revision + 1 and view.record.actions == ("b2", "stone a2")
