@@ -155,7 +155,7 @@ class BoardView(anywidget.AnyWidget):
         self.emphasis: Emphasis | None = None
         """Actions lit from outside (:meth:`emphasise`), or ``None``."""
         self._events_from = max(record.cursor - 1, 0)
-        self._items_of: tuple[Any, dict[Any, tuple[str, ...]]] | None = None
+        self._memo_of: tuple[Any, dict[Any, Any]] | None = None
         self.last_error: Exception | None = None
         """The last internal error a message caused (a bug in a view), kept for debugging."""
         self.on_msg(self._on_browser_message)
@@ -183,20 +183,40 @@ class BoardView(anywidget.AnyWidget):
     def item_label(self, state: Any, item: str, actions: Sequence[Any]) -> str:
         """The short label written beside the lit ``item``, whose click keeps ``actions``: their
         :meth:`action_label` if they agree, else ``"<n> ways"`` (the choice buttons then tell them apart)."""
-        labels = list(dict.fromkeys(self.action_label(state, a) for a in actions))
+        labels = list(dict.fromkeys(self.label_of(state, a) for a in actions))
         return labels[0] if len(labels) == 1 else f"{len(actions)} ways"
 
     def item_tip(self, state: Any, item: str, actions: Sequence[Any]) -> str:
         """The longer hover text of the lit ``item``: the :meth:`action_tip` of ``actions`` if they agree, else
-        each action with its label (``"move 2,3 (1 AP); extinguish 2,3 (1 AP)"``)."""
-        tips = list(dict.fromkeys(self.action_tip(state, a) for a in actions))
+        each action with its label (``"move 2,3 (1 AP); extinguish 2,3 (1 AP)"``) when at most
+        :data:`MAX_CHOICES`, else ``"<n> ways"``."""
+        tips = list(dict.fromkeys(self.tip_of(state, a) for a in actions))
         if len(tips) == 1:
             return tips[0]
+        if len(actions) > MAX_CHOICES:
+            return f"{len(actions)} ways"
         return "; ".join(self._with_label(state, a) for a in actions)
 
     def _with_label(self, state: Any, action: Any) -> str:
-        label = self.action_label(state, action)
+        label = self.label_of(state, action)
         return f"{action} ({label})" if label else str(action)
+
+    def label_of(self, state: Any, action: Any) -> str:
+        """:meth:`action_label`, computed once per action of the state shown (labels may apply the action)."""
+        return self._memo(state, ("label", action), lambda: self.action_label(state, action))
+
+    def tip_of(self, state: Any, action: Any) -> str:
+        """:meth:`action_tip`, computed once per action of the state shown."""
+        return self._memo(state, ("tip", action), lambda: self.action_tip(state, action))
+
+    def _memo(self, state: Any, key: Any, compute: Any) -> Any:
+        """A value derived from ``state`` alone, kept while the same state object is shown (states are immutable)."""
+        memo = self._memo_of
+        if memo is None or memo[0] is not state:
+            memo = self._memo_of = (state, {})
+        if key not in memo[1]:
+            memo[1][key] = compute()
+        return memo[1][key]
 
     def natural_action(self, state: Any, target: str, clicked: tuple[str, ...]) -> Any:
         """The action a click on ``target`` (after the items ``clicked``) most naturally asks for when no legal
@@ -238,16 +258,14 @@ class BoardView(anywidget.AnyWidget):
     def items_of(self, state: Any) -> dict[Any, tuple[str, ...]]:
         """``{action: its items}`` for every clickable action of ``state`` that some item stands for (computed once
         per state shown)."""
-        cached = self._items_of
-        if cached is not None and cached[0] is state:
-            return cached[1]
-        found = {}
-        for action in self.clickable_actions(state):
-            items = tuple(self.action_items(state, action))
-            if items:
-                found[action] = items
-        self._items_of = (state, found)
-        return found
+        def compute() -> dict[Any, tuple[str, ...]]:
+            found = {}
+            for action in self.clickable_actions(state):
+                items = tuple(self.action_items(state, action))
+                if items:
+                    found[action] = items
+            return found
+        return self._memo(state, "items", compute)
 
     def candidates(self, state: Any) -> tuple[Any, ...]:
         """The actions a click may still lead to: the pick's candidates, else every clickable action."""
@@ -306,7 +324,7 @@ class BoardView(anywidget.AnyWidget):
         others = [str(a).split() for a in among if a != action]
         differ = [w for n, w in enumerate(words) if not others or any(len(o) <= n or o[n] != w for o in others)]
         lead = " ".join(differ) or str(action)
-        label = self.action_label(state, action)
+        label = self.label_of(state, action)
         return f"{lead} ({label})" if label and label not in lead else lead
 
     def choice_buttons(self, state: Any) -> list[tuple[str, str]]:
@@ -349,7 +367,7 @@ class BoardView(anywidget.AnyWidget):
                 marks[item] = {"label": "", "tone": "selected"}
             choices = self.choices(state)
             for n, action in enumerate(choices):
-                tip = self.action_tip(state, action) or self._with_label(state, action)
+                tip = self.tip_of(state, action) or self._with_label(state, action)
                 marks[f"btn:choose:{n}"] = {"label": "", "tone": "legal", **({"tip": tip} if tip else {})}
         if sel is not None:
             marks["btn:cancel"] = {"label": "", "tone": "legal"}

@@ -1,0 +1,134 @@
+"""Click-to-redraw latency of the four apps in the browser: Voila and headless Chromium, seeded scripted clicks.
+
+Run with ``make bench-browser`` (or ``python -m benchmarks.browser_latency [--clicks N] [--root DIR] [--game G]``).
+For each game's app notebook it waits for the board, then clicks ``--clicks`` lit items one after another (an
+item outlined as a legal click, chosen by ``random.Random(seed)`` among those lit, so the same build replays the
+same clicks), each at its centre as a user would, and times from the mouse click to the board's next redraw
+(``data-revision`` grows). It prints the median, 90th percentile and maximum per game, and the share of the time
+the browser spent redrawing (``data-redraw-ms``, written by the board view's ES module, when present).
+
+``--root`` serves another checkout (e.g. an older commit in a git worktree) to measure "before" on the same
+machine. Not part of ``make bench`` (it starts a server and a browser); not a test: it asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+CHROMIUM = "/usr/bin/chromium"
+FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync", "--no-first-run"]
+GAMES = ("bonfire", "flashpoint", "london1666", "portobello")
+BOARD = "svg.rx-board"
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_voila(root: Path) -> tuple[subprocess.Popen, str]:
+    """Voila serving ``root`` on a free port; returns the process and its base URL once it answers."""
+    port = _free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "voila", str(root), f"--port={port}", "--no-browser",
+                             "--Voila.ip=127.0.0.1", "--preheat_kernel=True", "--pool_size=1"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=root,
+                            env={**os.environ, "PYTHONPATH": str(root)})
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(url + "/", timeout=2):
+                return proc, url
+        except OSError:
+            time.sleep(0.3)
+    proc.kill()
+    raise RuntimeError(f"Voila did not answer on {url}")
+
+
+def lit_items(page) -> list[str]:
+    """The ids of the board's shapes lit as legal clicks now, in document order."""
+    return page.eval_on_selector_all(
+        f"{BOARD} [data-id].rx-hl-legal",
+        "els => els.filter(e => e.tagName !== 'text').map(e => e.getAttribute('data-id'))")
+
+
+def click_and_time(page, target: str) -> tuple[float, float | None]:
+    """Click ``target`` at its centre; return (seconds to the next redraw, the browser's redraw ms or None)."""
+    item = page.locator(f'{BOARD} [data-id="{target}"]').first
+    item.scroll_into_view_if_needed()
+    box = item.bounding_box()
+    before = int(page.locator(BOARD).get_attribute("data-revision"))
+    started = time.perf_counter()
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.wait_for_function(f"() => Number(document.querySelector('{BOARD}').dataset.revision) > {before}",
+                           timeout=30_000, polling="raf")
+    elapsed = time.perf_counter() - started
+    redraw = page.locator(BOARD).get_attribute("data-redraw-ms")
+    return elapsed, float(redraw) if redraw else None
+
+
+def measure(page, url: str, game: str, clicks: int, seed: int) -> dict[str, float]:
+    """Open ``game``'s app and time ``clicks`` seeded clicks on lit items; return the figures (ms)."""
+    page.goto(f"{url}/voila/render/notebooks/{game}/app.ipynb", wait_until="commit", timeout=180_000)
+    page.locator(f"{BOARD} [data-id]").first.wait_for(timeout=180_000)
+    page.wait_for_timeout(1500)  # let the overlays' first drawing finish
+    rng = random.Random(seed)
+    times, redraws = [], []
+    for _ in range(clicks):
+        lit = lit_items(page)
+        if not lit:
+            break
+        elapsed, redraw = click_and_time(page, rng.choice(lit))
+        times.append(elapsed * 1000)
+        if redraw is not None:
+            redraws.append(redraw)
+    times.sort()
+    out = {"clicks": len(times), "median": statistics.median(times), "p90": times[int(0.9 * (len(times) - 1))],
+           "max": times[-1]}
+    if redraws:
+        out["redraw median"] = statistics.median(redraws)
+    return out
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Measure every game (or ``--game``) and print one line each."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--clicks", type=int, default=40)
+    parser.add_argument("--seed", type=int, default=17)
+    parser.add_argument("--root", type=Path, default=ROOT)
+    parser.add_argument("--game", choices=GAMES, action="append")
+    args = parser.parse_args(argv)
+    from playwright.sync_api import sync_playwright
+
+    proc, url = start_voila(args.root.resolve())
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
+            for game in args.game or GAMES:
+                page = browser.new_page(viewport={"width": 1280, "height": 900})
+                figures = measure(page, url, game, args.clicks, args.seed)
+                page.close()
+                extra = f", browser redraw median {figures['redraw median']:.0f} ms" if "redraw median" in figures \
+                    else ""
+                print(f"{game}: {figures['clicks']} clicks, click-to-redraw median {figures['median']:.0f} ms, "
+                      f"p90 {figures['p90']:.0f} ms, max {figures['max']:.0f} ms{extra}", flush=True)
+            browser.close()
+    finally:
+        proc.terminate()
+        proc.wait(timeout=15)
+
+
+if __name__ == "__main__":
+    main()
