@@ -30,8 +30,8 @@ def drawn(view: Any) -> set[str]:
 
 
 def lit(view: Any, item: str) -> bool:
-    """True if ``item`` is lit as a click to make (tone ``legal``) and drawn."""
-    return view.highlights.get(item, {}).get("tone") == "legal" and item in drawn(view)
+    """True if ``item`` is lit as a click to make (any tone but ``selected``: ``legal``, or an emphasis) and drawn."""
+    return view.highlights.get(item, {}).get("tone") not in (None, "selected") and item in drawn(view)
 
 
 def play_by_clicks(view: Any, action: Any) -> int:

@@ -5,6 +5,7 @@ import pytest
 from explorer.core import Record
 from toyview import ToyView
 from widgets import STATIC, BoardView
+from widgets.base import Pick, Plan
 
 
 @pytest.fixture
@@ -183,3 +184,104 @@ def test_a_click_with_no_natural_action_gives_a_hint_and_changes_nothing(toy_reg
     view.handle_message({"kind": "click", "target": "cell-b2"})  # taken: nothing to ask the engine
     assert view.message == {"kind": "info", "text": "Nothing to do with cell b2 now: click a lit item."}
     assert view.revision == revision + 1 and view.record.actions == ("b2", "stone a2")
+
+
+# ---- the one click model: picks, choices, plans, emphasis ----------------------------------------------------------
+class RowView(ToyView):
+    """The toy grid with a clickable row header before each row: a mark is (its row, its cell)."""
+
+    def render_scene(self, state):
+        scene = super().render_scene(state)
+        rows = [{"id": f"row-{r + 1}", "shape": "rect", "x": 0, "y": 20 + 80 * r, "w": 18, "h": 80,
+                 "title": f"row {r + 1}", "clickable": True} for r in range(state.size)]
+        return {**scene, "items": rows + scene["items"]}
+
+    def action_items(self, state, action):
+        cell = super().action_items(state, action)
+        return (f"row-{action.cell[1] + 1}", *cell) if cell else ()
+
+    def action_label(self, state, action):
+        return f"mark {action}"
+
+
+@pytest.fixture
+def rows(toy_registered):
+    return RowView(Record("toy", seed=2))
+
+
+def test_the_first_item_of_every_action_is_lit_with_its_label(rows):
+    assert set(rows.highlights) == {"row-1", "row-2", "row-3"}
+    assert rows.highlights["row-1"] == {"label": "3 ways", "tone": "legal",
+                                        "tip": "a1 (mark a1); b1 (mark b1); c1 (mark c1)"}
+
+
+def test_a_click_narrows_then_the_choice_buttons_lead_with_what_differs(rows):
+    rows.handle_message({"kind": "click", "target": "row-1"})
+    assert rows.selection == Pick(("row-1",), tuple(rows.state.parse_action(c) for c in ("a1", "b1", "c1")))
+    assert rows.message == {"kind": "info", "text": "3 ways with row 1: “a1 (mark a1)” or “b1 (mark b1)” or "
+                                                    "“c1 (mark c1)”. Choose one of the buttons, or Cancel."}
+    drawn = {i["id"]: i["title"] for i in rows.scene["items"] if i.get("id", "").startswith("btn:")}
+    assert drawn == {"btn:choose:0": "a1 (mark a1)", "btn:choose:1": "b1 (mark b1)", "btn:choose:2": "c1 (mark c1)",
+                     "btn:cancel": "Cancel"}  # the base drew them under the board
+    assert rows.highlights["row-1"]["tone"] == "selected" and rows.highlights["cell-b1"]["tone"] == "legal"
+    rows.handle_message({"kind": "click", "target": "btn:choose:1"})
+    assert rows.record.actions == ("b1", "stone b2") and rows.selection is None
+
+
+def test_any_item_of_an_action_may_be_clicked_first(rows):
+    rows.handle_message({"kind": "click", "target": "cell-c2"})
+    assert rows.record.actions[0] == "c2"
+
+
+def test_escape_a_second_click_and_cancel_clear_the_pick(rows):
+    for clear in ({"kind": "escape"}, {"kind": "click", "target": "row-1"}, {"kind": "click", "target": "btn:cancel"}):
+        rows.handle_message({"kind": "click", "target": "row-1"})
+        assert rows.selection is not None
+        rows.handle_message(clear)
+        assert rows.selection is None and rows.message["text"] == "Selection cleared: click a lit item."
+        assert not any(i.get("id", "").startswith("btn:") for i in rows.scene["items"])
+    assert rows.record.actions == ()
+
+
+def test_a_click_on_the_first_item_of_other_actions_starts_a_new_pick(rows):
+    rows.handle_message({"kind": "click", "target": "row-1"})
+    rows.handle_message({"kind": "click", "target": "row-3"})
+    assert rows.selection.clicked == ("row-3",) and len(rows.selection.candidates) == 3
+
+
+def test_an_unmatched_click_in_a_pick_is_refused_by_the_engine_and_keeps_the_pick(rows):
+    rows.handle_message({"kind": "click", "target": "cell-b2"})
+    rows.handle_message({"kind": "click", "target": "row-1"})
+    rows.handle_message({"kind": "click", "target": "cell-b2"})  # marked already: the engine says why
+    assert rows.message["rule"] == "toy.place.empty" and rows.selection.clicked == ("row-1",)
+
+
+def test_emphasis_lights_actions_and_refuses_what_is_not_legal(rows):
+    rows.emphasise(["b2", "c3"], caption="try these")
+    assert rows.highlights["row-2"] == {"label": "try these", "tone": "hint", "tip": "try these"}
+    assert rows.highlights["cell-c3"] == {"label": "", "tone": "hint", "tip": "try these"}
+    assert rows.highlights["row-1"]["tone"] == "legal"
+    rows.handle_message({"kind": "click", "target": "cell-b2"})
+    assert rows.emphasis is None and not any(m["tone"] == "hint" for m in rows.highlights.values())
+    with pytest.raises(ValueError, match="toy.place.empty"):
+        rows.emphasise(["b2"])
+    with pytest.raises(ValueError, match="unknown tone"):
+        rows.emphasise(["c3"], tone="neon")
+    assert rows.emphasis is None
+
+
+def test_a_plan_is_shown_then_played_on_a_second_click(toy_registered):
+    class Planning(ToyView):
+        def plan_for(self, state, target):  # a marked cell: offer the first empty one instead
+            first = state.legal_actions()[0]
+            return Plan(target, (first,), {"kind": "info", "text": f"{target} is taken: mark {first}?"},
+                        label="take it")
+
+    view = Planning(Record("toy", seed=2))
+    view.handle_message({"kind": "click", "target": "cell-b2"})
+    view.handle_message({"kind": "click", "target": "cell-b2"})
+    assert view.message == {"kind": "info", "text": "cell-b2 is taken: mark a1?"}
+    assert view.highlights["cell-b2"] == {"label": "take it", "tone": "selected"}
+    assert view.highlights["btn:confirm"]["tone"] == "legal"
+    view.handle_message({"kind": "click", "target": "cell-b2"})
+    assert view.record.actions[2] == "a1" and view.selection is None

@@ -46,7 +46,7 @@ import logging
 import pathlib
 import random
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import anywidget
@@ -113,8 +113,6 @@ class Emphasis:
     actions: tuple[Any, ...]
     tone: str
     caption: str
-    cursor: int = field(compare=False, default=0)
-    """The record position they were given for; they are dropped when the view shows another one."""
 
 
 class BoardView(anywidget.AnyWidget):
@@ -191,7 +189,8 @@ class BoardView(anywidget.AnyWidget):
         each action with its label (``"move 2,3 (1 AP); extinguish 2,3 (1 AP)"``) when at most
         :data:`MAX_CHOICES`, else ``"<n> ways"``."""
         tips = list(dict.fromkeys(self.tip_of(state, a) for a in actions))
-        if len(tips) == 1:
+        labels = {self.label_of(state, a) for a in actions}
+        if len(tips) == 1 and (tips[0] or len(labels) == 1):
             return tips[0]
         if len(actions) > MAX_CHOICES:
             return f"{len(actions)} ways"
@@ -406,12 +405,12 @@ class BoardView(anywidget.AnyWidget):
                 problem = state.explain(parsed)
                 raise problem or ValueError(f"{parsed} is legal but no board item stands for it")
             chosen.append(parsed)
-        self.emphasis = Emphasis(tuple(chosen), tone, caption, self.record.cursor) if chosen else None
+        self.emphasis = Emphasis(tuple(chosen), tone, caption) if chosen else None
         self.refresh(self.message or None)
 
     def _emphasis_marks(self, state: Any) -> dict[str, dict[str, str]]:
         em = self.emphasis
-        if em is None or em.cursor != self.record.cursor:
+        if em is None:
             return {}
         items = self.items_of(state)
         marks: dict[str, dict[str, str]] = {}
@@ -516,7 +515,7 @@ class BoardView(anywidget.AnyWidget):
             self.refuse(err)
             return False
         self._events_from = before  # show what this action and the random players' replies did
-        self.selection = None
+        self.selection = self.emphasis = None
         self.run_bots()
         self._reselect(clicked)
         self.refresh()
@@ -549,7 +548,7 @@ class BoardView(anywidget.AnyWidget):
         for action in plan.actions:
             self.record.play(action)
         self._events_from = before
-        self.selection = None
+        self.selection = self.emphasis = None
         self.run_bots()
         self.refresh()
         return True
@@ -691,7 +690,7 @@ class BoardView(anywidget.AnyWidget):
         target = self.undo_target()
         if target is not None:
             self.record.goto(target)
-        self.selection = None
+        self.selection = self.emphasis = None
         self._show_last_action()
         self.refresh()
 
@@ -699,7 +698,7 @@ class BoardView(anywidget.AnyWidget):
         """Replay the next undone move, and the chance steps and random players' moves after it, up to the next
         position where a human acts or the end (no-op at the latest position)."""
         target, before = self.redo_target(), self.record.cursor
-        self.selection = None
+        self.selection = self.emphasis = None
         self._show_last_action()
         if target is not None:
             self.record.goto(target)
@@ -709,14 +708,14 @@ class BoardView(anywidget.AnyWidget):
     def step(self, delta: int) -> None:
         """Move through the record ``delta`` actions, chance steps included."""
         self.record.step(delta)
-        self.selection = None
+        self.selection = self.emphasis = None
         self._show_last_action()
         self.refresh()
 
     def goto(self, index: int) -> None:
         """Show the position after ``index`` actions (clamped to the record)."""
         self.record.goto(min(max(int(index), 0), len(self.record)))
-        self.selection = None
+        self.selection = self.emphasis = None
         self._show_last_action()
         self.refresh()
 
@@ -842,7 +841,7 @@ class StepChance:
             self.refuse(err)
             return False
         self._events_from = before
-        self.selection = None
+        self.selection = self.emphasis = None
         self.run_bots()
         self._reselect(clicked)
         self.refresh()
@@ -860,7 +859,7 @@ class StepChance:
         if self.record.can_redo:
             self.record.step(1)
             self._events_from = before
-            self.selection = None
+            self.selection = self.emphasis = None
             self.refresh()
             return True
         return self.play(state.sample_chance())

@@ -560,3 +560,40 @@ def test_the_face_down_path_pile_is_lit_and_a_click_takes_its_top_tile():
     play_by_clicks(view, action)
     assert view.state.is_chance_node and view.state.pending[0].target == "pile"
     assert item_words(s, "path-pile") == "the path piles"
+
+
+# ---- the shared click model: emphasis from outside, Escape ------------------------------------------------------------
+def test_emphasised_actions_are_lit_with_their_tone_and_caption_until_the_position_changes():
+    view = view_until(2, 0, STEPS["dock-task"])
+    state = view.state
+    k = state.current_player
+    task = next(a for a in state.legal_actions() if isinstance(a, TakeTask))
+    view.emphasise([str(task)], tone="hint", caption="the coach's pick")
+    marks = view.highlights
+    items = action_items(state, task)  # the disc, the offering disc, the bonfire: all in the hint's tone
+    assert [marks[i]["tone"] for i in items] == ["hint"] * 3
+    assert marks[items[0]] == {"label": "the coach's pick", "tone": "hint", "tip": "the coach's pick"}
+    assert marks[items[1]]["label"] == "" and items[1] == f"p{k}:offering:{task.offering}"
+    before = dict(marks)
+    with pytest.raises(ValueError, match="bonfire.assume.dock-claim"):  # docked: claim first, the engine says
+        view.emphasise(["ignite 0"])
+    with pytest.raises(ValueError, match="unknown tone"):
+        view.emphasise([task], tone="glow")
+    assert view.highlights == before
+    play_by_clicks(view, task)  # the move played: the emphasis is dropped
+    assert view.emphasis is None or not any(m["tone"] == "hint" for m in view.highlights.values())
+    view.undo()
+    assert not any(m["tone"] == "hint" for m in view.highlights.values())
+
+
+def test_escape_and_a_second_click_clear_a_pick():
+    view = view_until(2, 0, STEPS["dock-task"])
+    disc = next(a for a in view.state.legal_actions() if isinstance(a, TakeTask)).disc
+    click(view, f"task:{disc}")
+    assert view.selection is not None and view.highlights[f"task:{disc}"]["tone"] == "selected"
+    view.handle_message({"kind": "escape"})
+    assert view.selection is None and view.message == {"kind": "info", "text": "Selection cleared: click a lit item."}
+    assert view.highlights[f"task:{disc}"]["tone"] == "legal"
+    click(view, f"task:{disc}")
+    click(view, f"task:{disc}")
+    assert view.selection is None and view.record.cursor == len(view.record)

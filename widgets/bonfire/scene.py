@@ -320,20 +320,35 @@ def board_scene(state: State, selection: str | Iterable[str] = (), buttons: Iter
     items: list[dict[str, Any]] = []
     y = 0.0
     if board:
-        items += _central(state)
+        items += _part(state, ("central",), lambda: _central(state))
         y = CENTRAL_HEIGHT
     strip, h = _strip(state, y + 4, width, list(buttons), chosen, note)
     items += strip
     y += 4 + h
     for j, k in enumerate(order):
         row, col = divmod(j, per_row)
-        items += _player_board(state, k, MARGIN + col * (BOARD_W + BOARD_GAP), y + 8 + row * (BOARD_H + BOARD_GAP))
+        x0, y0 = MARGIN + col * (BOARD_W + BOARD_GAP), y + 8 + row * (BOARD_H + BOARD_GAP)
+        items += _part(state, ("player", k, x0, y0), lambda: _player_board(state, k, x0, y0))
     if order:
         rows = (len(order) + per_row - 1) // per_row
         y += 8 + rows * (BOARD_H + BOARD_GAP)
     items += _outlines(items, chosen)
     items = [{k: v for k, v in item.items() if v is not None} for item in items]
     return {"width": _r(width), "height": _r(y), "background": BACKGROUND, "items": items}
+
+
+_PARTS: dict[Any, Any] = {}
+"""The central board and player boards of the last state drawn (a state is immutable, so its parts are too; a
+click that only picks or refuses redraws the same state, and the parts are reused). One state at a time."""
+
+
+def _part(state: State, key: tuple[Any, ...], build: Any) -> list[dict[str, Any]]:
+    if _PARTS.get("state") is not state:
+        _PARTS.clear()
+        _PARTS["state"] = state
+    if key not in _PARTS:
+        _PARTS[key] = build()
+    return _PARTS[key]
 
 
 def board_svg(state: State, selection: str | Iterable[str] = (), buttons: Iterable[tuple[str, str]] = (), *,

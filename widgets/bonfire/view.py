@@ -157,6 +157,19 @@ def gains(state: State, action: Any) -> Counter:
     Raises:
         IllegalAction: if ``action`` is not legal in ``state``.
     """
+    if _GAINS.get("state") is not state:  # a label and a hover text both ask: apply once per state and action
+        _GAINS.clear()
+        _GAINS["state"] = state
+    if action not in _GAINS:
+        _GAINS[action] = _gains(state, action)
+    return Counter(_GAINS[action])
+
+
+_GAINS: dict[Any, Any] = {}
+"""The gains of the actions of the last state asked about (states are immutable)."""
+
+
+def _gains(state: State, action: Any) -> Counter:
     k = _seat_of(state)
     ix = state.index
     before, after = state.seats[k], state.apply(action).seats[k]
