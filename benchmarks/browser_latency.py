@@ -1,7 +1,9 @@
 """Click-to-redraw latency of the four apps in the browser: Voila and headless Chromium, seeded scripted clicks.
 
 Run with ``make bench-browser`` (or ``python -m benchmarks.browser_latency [--clicks N] [--root DIR] [--game G]``).
-For each game's app notebook it waits for the board, then clicks ``--clicks`` lit items one after another (an
+For each game it opens a page with one board view (``benchmarks/latency/<game>.ipynb``: every seat played by
+hand, so the time is the click model's and the drawing's, not random players' turns; ``--page app`` opens the app
+with its random players instead), waits for the board, then clicks ``--clicks`` lit items one after another (an
 item outlined as a legal click, chosen by ``random.Random(seed)`` among those lit, so the same build replays the
 same clicks), each at its centre as a user would, and times from the mouse click to the board's next redraw
 (``data-revision`` grows). It prints the median, 90th percentile and maximum per game, and the share of the time
@@ -79,9 +81,12 @@ def click_and_time(page, target: str) -> tuple[float, float | None]:
     return elapsed, float(redraw) if redraw else None
 
 
-def measure(page, url: str, game: str, clicks: int, seed: int) -> dict[str, float]:
-    """Open ``game``'s app and time ``clicks`` seeded clicks on lit items; return the figures (ms)."""
-    page.goto(f"{url}/voila/render/notebooks/{game}/app.ipynb", wait_until="commit", timeout=180_000)
+def measure(page, url: str, game: str, clicks: int, seed: int, where: str = "view") -> dict[str, float]:
+    """Open ``game``'s page (``where``: ``"view"``, the board alone with every seat played by hand,
+    ``benchmarks/latency/<game>.ipynb``; ``"app"``: the app, random players included) and time ``clicks`` seeded
+    clicks on lit items; return the figures (ms)."""
+    path = f"benchmarks/latency/{game}.ipynb" if where == "view" else f"notebooks/{game}/app.ipynb"
+    page.goto(f"{url}/voila/render/{path}", wait_until="commit", timeout=180_000)
     page.locator(f"{BOARD} [data-id]").first.wait_for(timeout=180_000)
     page.wait_for_timeout(1500)  # let the overlays' first drawing finish
     rng = random.Random(seed)
@@ -109,6 +114,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=17)
     parser.add_argument("--root", type=Path, default=ROOT)
     parser.add_argument("--game", choices=GAMES, action="append")
+    parser.add_argument("--page", choices=("view", "app"), default="view")
     args = parser.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
@@ -118,7 +124,7 @@ def main(argv: list[str] | None = None) -> None:
             browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
             for game in args.game or GAMES:
                 page = browser.new_page(viewport={"width": 1280, "height": 900})
-                figures = measure(page, url, game, args.clicks, args.seed)
+                figures = measure(page, url, game, args.clicks, args.seed, args.page)
                 page.close()
                 extra = f", browser redraw median {figures['redraw median']:.0f} ms" if "redraw median" in figures \
                     else ""

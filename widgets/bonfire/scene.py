@@ -802,6 +802,7 @@ def _bottom_row(state: State) -> list[dict[str, Any]]:
                        title=pile_title, target="path-pile", **{"class": "path-pile"}))
     items.append(_rect(x + 246, y, 20, 44, fill="#8a6d3b" if left else "#ffffff", stroke="#5a4526",
                        stroke_width=1, rx=3, id="path-pile", target="path-pile", title=pile_title,
+                       label_at=[x + 264, y + 53],  # under the narrow pile, clear of slot 3's label
                        **{"class": "path-pile face-down" + ("" if left else " empty")}))
     for j, kind in enumerate(state.path_display):
         title = (f"Path display slot {j}: " + (f"a path tile with a {kind.split()[0]} crystal and "
@@ -809,7 +810,7 @@ def _bottom_row(state: State) -> list[dict[str, Any]]:
         items += _path_tile(kind, x + j * 62, y, 56, 44, f"path-display:{j}", title, extra="path-display")
     symbols = ", ".join(f"{short} {_words(a)}" for a, short in _shorts(c.action_types).items())
     portals = ", ".join(f"{short} {p}" for p, short in _shorts(c.portal_symbols).items())
-    items.append(_text(290, y + 56, f"fate symbols: {symbols} · portals: {portals}", 10, anchor="start", fill=FAINT,
+    items.append(_text(314, y + 56, f"fate symbols: {symbols} · portals: {portals}", 10, anchor="start", fill=FAINT,
                        **{"class": "legend"}))
     x = 290
     items.append(_text(x, y - 8, "General supply of action tiles", 12, anchor="start", weight=700,
