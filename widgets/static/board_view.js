@@ -94,12 +94,10 @@ function drawBoard(model, svg, cache) {
   const previous = cache.elements;  // key -> [elements]
   const next = new Map();
   const children = [];
-  if (scene.background) {
-    children.push(svgEl("rect", { x: 0, y: 0, width: scene.width, height: scene.height, fill: scene.background,
-      class: "rx-background" }));
-  }
+  const items = scene.background ? [{ shape: "rect", x: 0, y: 0, w: scene.width, h: scene.height,
+    fill: scene.background, class: "rx-background" }, ...(scene.items || [])] : (scene.items || []);
   const labels = [];  // highlight labels go on top of everything, so nothing drawn later covers them
-  for (const item of scene.items || []) {
+  for (const item of items) {
     const mark = item.id ? highlights[item.id] : undefined;
     const key = JSON.stringify(item) + (mark ? JSON.stringify(mark) : "");
     const pool = previous.get(key);
@@ -118,7 +116,24 @@ function drawBoard(model, svg, cache) {
       }
     }
   }
-  svg.replaceChildren(...children, ...labels);
+  // touch only what changed: unchanged elements stay where they are
+  const all = [...children, ...labels];
+  const keep = new Set(all);
+  let cursor = svg.firstChild;
+  for (const node of all) {
+    while (cursor && !keep.has(cursor)) {
+      const after = cursor.nextSibling;
+      svg.removeChild(cursor);
+      cursor = after;
+    }
+    if (node === cursor) cursor = cursor.nextSibling;
+    else svg.insertBefore(node, cursor);
+  }
+  while (cursor) {
+    const after = cursor.nextSibling;
+    svg.removeChild(cursor);
+    cursor = after;
+  }
   cache.elements = next;
   if (focused) {
     const again = svg.querySelector(`[data-id="${CSS.escape(focused)}"][tabindex]`);
