@@ -333,8 +333,13 @@ def board_scene(state: State, selection: str | Iterable[str] = (), buttons: Iter
         rows = (len(order) + per_row - 1) // per_row
         y += 8 + rows * (BOARD_H + BOARD_GAP)
     items += _outlines(items, chosen)
-    items = [{k: v for k, v in item.items() if v is not None} for item in items]
+    items = [item if id(item) in _CLEAN else _clean(item) for item in items]
     return {"width": _r(width), "height": _r(y), "background": BACKGROUND, "items": items}
+
+
+def _clean(item: dict[str, Any]) -> dict[str, Any]:
+    """The item without its ``None`` fields (the scene format leaves them out)."""
+    return {k: v for k, v in item.items() if v is not None}
 
 
 _PARTS: dict[Any, Any] = {}
@@ -342,12 +347,18 @@ _PARTS: dict[Any, Any] = {}
 click that only picks or refuses redraws the same state, and the parts are reused). One state at a time."""
 
 
+_CLEAN: set[int] = set()
+"""The ids of the items held in :data:`_PARTS`, already without ``None`` fields."""
+
+
 def _part(state: State, key: tuple[Any, ...], build: Any) -> list[dict[str, Any]]:
     if _PARTS.get("state") is not state:
         _PARTS.clear()
+        _CLEAN.clear()
         _PARTS["state"] = state
     if key not in _PARTS:
-        _PARTS[key] = build()
+        _PARTS[key] = [_clean(item) for item in build()]
+        _CLEAN.update(id(item) for item in _PARTS[key])
     return _PARTS[key]
 
 
