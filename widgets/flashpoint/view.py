@@ -237,7 +237,8 @@ class FlashPointView(StepChance, BoardView):
 
     def action_label(self, state: State, action: Any) -> str:
         """The AP a player action costs (:func:`cost_label`: ``"2 AP"``, ``"keeps 3 AP"`` for ``end``, ``""`` at
-        set-up); at a chance step, the outcome's probability (``"2%"``), from ``state.chance_outcomes()``."""
+        set-up; computed once per state shown); at a chance step, the outcome's probability (``"2%"``), from
+        ``state.chance_outcomes()``."""
         if state.is_chance_node:
             p = self._odds(state).get(action)
             return "" if p is None else _pct(p)
@@ -402,17 +403,15 @@ class FlashPointView(StepChance, BoardView):
         """The chance outcome a click names at a chance step (the die faces, a reveal button, a spill's space)."""
         step = state.pending[0]
         if kind == "die":
-            colour, _, face = name.partition(":")
-            if not face.isdigit() or colour not in ("red", "black") or not 1 <= int(face) <= 12:
-                return None
+            colour, _, face = name.partition(":")  # the scene draws only the faces of the dice rolled now
             n = int(face)
             if step.kind == "first-explosion":
                 return Die(n)
             if step.kind == "fireproof":
-                return FireproofRoll(min(n, 6))
+                return FireproofRoll(n)
             other = next((int(i.rpartition(":")[2]) for i in clicked if i.startswith("die:")
                           and not i.startswith(f"die:{colour}:")), 1)
-            return Dice(min(n, 6), other) if colour == "red" else Dice(min(other, 6), n)
+            return Dice(n, other) if colour == "red" else Dice(other, n)
         if kind == "btn" and name in ("reveal-victim", "reveal-false-alarm"):
             return Reveal(name.removeprefix("reveal-"))
         if kind == "space" and step.kind == "spill":
