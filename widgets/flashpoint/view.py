@@ -209,7 +209,6 @@ class FlashPointView(StepChance, BoardView):
         self.step_chance = step_chance
         """Whether a human's chance steps wait for a click (see the class docstring)."""
         self._odds_of: tuple[State, dict[Any, Fraction]] | None = None
-        self._labels_of: tuple[State, dict[Any, str]] | None = None
         self._scene_of: tuple[State, tuple[str, ...], dict[str, Any]] | None = None
         super().__init__(record, **kwargs)
 
@@ -237,22 +236,16 @@ class FlashPointView(StepChance, BoardView):
 
     def action_label(self, state: State, action: Any) -> str:
         """The AP a player action costs (:func:`cost_label`: ``"2 AP"``, ``"keeps 3 AP"`` for ``end``, ``""`` at
-        set-up; computed once per state shown); at a chance step, the outcome's probability (``"2%"``), from
-        ``state.chance_outcomes()``."""
+        set-up); at a chance step, the outcome's probability (``"2%"``), from ``state.chance_outcomes()``. The
+        base keeps each label for the state shown (:meth:`~widgets.base.BoardView.label_of`)."""
         if state.is_chance_node:
             p = self._odds(state).get(action)
             return "" if p is None else _pct(p)
-        cached = self._labels_of
-        if cached is None or cached[0] is not state:
-            cached = self._labels_of = (state, {})
-        labels = cached[1]
-        if action not in labels:
-            labels[action] = cost_label(state, action)
-        return labels[action]
+        return cost_label(state, action)
 
     def action_tip(self, state: State, action: Any) -> str:
         """The action's notation and its label: ``"move 2,3 (1 AP)"``, ``"reveal victim (67%)"``."""
-        label = self.action_label(state, action)
+        label = self.label_of(state, action)
         return f"{action} ({label})" if label else str(action)
 
     def item_label(self, state: State, item: str, actions: Sequence[Any]) -> str:
@@ -268,7 +261,7 @@ class FlashPointView(StepChance, BoardView):
             return _pct(kept / among) if among else ""
         if item.startswith("ff:") and actions and all(isinstance(a, Command) for a in actions):
             return "command"
-        entries = [(a, self.action_label(state, a)) for a in actions]
+        entries = [(a, self.label_of(state, a)) for a in actions]
         labels = list(dict.fromkeys(label for _, label in entries))
         if len(labels) == 1:
             return labels[0]
