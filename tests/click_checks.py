@@ -2,8 +2,8 @@
 
 * :func:`play_by_clicks` plays a legal action with clicks alone, clicking only what the view lights;
 * :func:`check_every_action_by_clicks` does it for every legal action of a position (each from a fresh view);
-* :func:`check_unmatched_clicks` clicks every clickable item no candidate concerns and checks each is refused with
-  a rule of the game's table (or, for the items listed as hint-only, answered by a hint), leaving the game as it
+* :func:`check_unmatched_clicks` clicks every clickable item no candidate concerns (but ``btn:roll``, which lets
+  chance decide) and checks each is refused with a rule of the game's table (or, for the items listed as hint-only, answered by a hint), leaving the game as it
   was.
 """
 
@@ -85,7 +85,7 @@ def check_unmatched_clicks(view: Any, rules: Any, hint_only: Callable[[str], boo
     ``{"refused": n, "hinted": m}``."""
     state = view.state
     concerned = {i for items in view.items_of(state).values() for i in items}
-    targets = sorted(view.clickable_targets() - concerned)
+    targets = sorted(view.clickable_targets() - concerned - {"btn:roll"})  # a roll is chance's move, not a refusal
     before = (state.to_dict(), view.record.actions, view.record.cursor)
     counts = {"refused": 0, "hinted": 0}
     for target in targets:
