@@ -205,3 +205,12 @@ def test_a_route_shown_is_cleared_by_escape_and_by_cancel():
     assert view.selected_items() == ["district:d2", "district:d7"]
     view.handle_message({"kind": "escape"})
     assert view.selection is None and not any(i.get("class") == "route" for i in view.scene["items"])
+
+
+def test_a_district_clicked_first_with_one_own_token_up_scores_it_at_once():
+    """The base plays an action as soon as one candidate is left, even from an item that was not lit: with only
+    the own 4 face up, one click on an unscored district spends the turn scoring it (reported to the base)."""
+    view = POSITIONS["a scored district, a face-down token"]()
+    assert view.state.name(view.state.active) == "yellow" and not lit(view, "district:d7")
+    click(view, "district:d7")
+    assert view.record.actions[-1] == "district d7 x4" and view.selection is None

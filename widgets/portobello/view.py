@@ -165,6 +165,7 @@ BUTTON_ACTIONS = {"customer": DrawCustomer(), "lord": PlaceLord(), "end": EndTur
 BUTTON_OF = {type(action): f"btn:{name}" for name, action in BUTTON_ACTIONS.items()}
 ACTION_TIPS = {DrawCustomer: "draw a customer (it goes on an empty square next)", PlaceLord: "place the Lord",
                EndTurn: "end the turn"}
+"""The hover text of the buttons' actions."""
 
 BOT_KINDS = {ChooseToken: "play a token", ScoreDistrict: "score a district", Build: "build a stall",
              DrawCustomer: "draw a customer", PlaceCustomer: "place the customer", PlaceLord: "place the Lord",
@@ -221,6 +222,8 @@ class PortobelloView(BoardView):
         return board_scene(state, selected=self.selected_items(), route=route)
 
     def status_text(self, state: State) -> str:
+        """The status line: the round, who does what (places the bobby, chooses a token, plays token ``v`` with
+        ``n`` actions left, places the drawn customer) and every player's score; the winners at the end."""
         scores = " · ".join(f"{s.colour} {s.score}" for s in state.seats)
         if state.is_terminal:
             best = state.winners()
@@ -411,6 +414,8 @@ class PortobelloView(BoardView):
         return state.layout.districts[0]
 
     def panel_sections(self, state: State) -> list[dict[str, Any]]:
+        """The side tables: the score by category and player, each player's stalls, tokens and districts, and the
+        customers (bag or queue, the drawn one, the Lord) and the neutral stack."""
         scores = state.scores()
         names = list(scores)
         categories = list(next(iter(scores.values())))
