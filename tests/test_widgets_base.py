@@ -228,8 +228,12 @@ def test_a_click_narrows_then_the_choice_buttons_lead_with_what_differs(rows):
     assert rows.record.actions == ("b1", "stone b2") and rows.selection is None
 
 
-def test_any_item_of_an_action_may_be_clicked_first(rows):
+def test_any_item_of_an_action_may_be_clicked_first_and_an_unlit_one_asks_first(rows):
+    assert "cell-c2" not in rows.highlights  # not lit: a click on it offers its one action before playing it
     rows.handle_message({"kind": "click", "target": "cell-c2"})
+    assert rows.record.actions == () and rows.selection == Pick(("cell-c2",), (rows.state.parse_action("c2"),))
+    assert rows.message["text"] == "cell c2 leads to “c2 (mark c2)”: choose the button to play it, or Cancel."
+    rows.handle_message({"kind": "click", "target": "btn:choose:0"})
     assert rows.record.actions[0] == "c2"
 
 
@@ -251,6 +255,7 @@ def test_a_click_on_the_first_item_of_other_actions_starts_a_new_pick(rows):
 
 def test_an_unmatched_click_in_a_pick_is_refused_by_the_engine_and_keeps_the_pick(rows):
     rows.handle_message({"kind": "click", "target": "cell-b2"})
+    rows.handle_message({"kind": "click", "target": "btn:choose:0"})
     rows.handle_message({"kind": "click", "target": "row-1"})
     rows.handle_message({"kind": "click", "target": "cell-b2"})  # marked already: the engine says why
     assert rows.message["rule"] == "toy.place.empty" and rows.selection.clicked == ("row-1",)
@@ -261,7 +266,8 @@ def test_emphasis_lights_actions_and_refuses_what_is_not_legal(rows):
     assert rows.highlights["row-2"] == {"label": "try these", "tone": "hint", "tip": "try these"}
     assert rows.highlights["cell-c3"] == {"label": "", "tone": "hint", "tip": "try these"}
     assert rows.highlights["row-1"]["tone"] == "legal"
-    rows.handle_message({"kind": "click", "target": "cell-b2"})
+    rows.handle_message({"kind": "click", "target": "cell-b2"})  # lit by the emphasis: played at once
+    assert rows.record.actions[0] == "b2"
     assert rows.emphasis is None and not any(m["tone"] == "hint" for m in rows.highlights.values())
     with pytest.raises(ValueError, match="toy.place.empty"):
         rows.emphasise(["b2"])

@@ -18,8 +18,10 @@ The base does the rest, for all games alike:
 2. A click keeps the candidates whose items include the clicked one. With nothing picked yet, the actions that
    *start* at that item are preferred (a click on a space moves there before it commands another piece there);
    any item of an action may be clicked first, so a click on the destination of a move selects it too.
-3. One candidate left: it is played. Several: the clicked items are outlined (``selected``), and for each
-   candidate its next item that tells the candidates apart is lit; a further click narrows again.
+3. One candidate left: it is played, unless the clicked item was not lit (e.g. the destination of a move clicked
+   before its piece): then its button offers it first, so an unlit item never acts at once. Several: the
+   clicked items are outlined (``selected``), and for each candidate its next item that tells the candidates
+   apart is lit; a further click narrows again.
 4. When at most :data:`MAX_CHOICES` candidates remain, or nothing on the board tells them apart, a row of choice
    buttons (``btn:choose:<n>``) offers them, each leading with what differs (:meth:`BoardView.choice_text`).
 5. A second click on a clicked item, ``btn:cancel`` or the Escape key clears the pick; a click on the first item
@@ -84,8 +86,8 @@ label is written at the item's ``label_at`` ``[x, y]`` (default: near its centre
 
 @dataclass(frozen=True)
 class Pick:
-    """A pick under way: the items clicked so far and the legal actions still compatible with them (at least 2,
-    in the engine's order)."""
+    """A pick under way: the items clicked so far and the legal actions still compatible with them (in the
+    engine's order; at least 2, or 1 after a click on an item that was not lit, waiting for its button)."""
 
     clicked: tuple[str, ...]
     candidates: tuple[Any, ...]
@@ -354,7 +356,9 @@ class BoardView(anywidget.AnyWidget):
         if state.is_terminal:
             return marks
         sel = self.selection
-        if isinstance(sel, Plan):
+        if isinstance(sel, Plan):  # the rest of the board still plays: its first items stay lit under the plan
+            for item, kept in self.next_items(state, tuple(self.items_of(state)), ()).items():
+                marks[item] = self._mark(state, item, kept)
             for item in sel.items:
                 marks[item] = {"label": "", "tone": "selected"}
             marks[sel.target] = {"label": sel.label, "tone": "selected"}
@@ -616,14 +620,20 @@ class BoardView(anywidget.AnyWidget):
         if not keep and clicked and any(items[a][0] == target for a in items):
             clicked = ()  # the first item of other actions: a new pick (the user changed their mind)
             keep = [a for a in items if target in items[a]]
+        lit = self.highlights.get(target, {}).get("tone") not in (None, "selected")  # as the board shows it
         if not clicked:
             starting = [a for a in keep if items[a][0] == target]
             keep = starting or keep
         if not keep:
             self._unmatched(state, target, clicked)
             return
-        if len(keep) == 1:
+        if len(keep) == 1 and lit:
             self.play(keep[0])
+            return
+        if len(keep) == 1:  # an item that was not lit never acts at once: the one action it leads to is offered
+            self.selection = Pick((target,), tuple(keep))
+            self.hint(f"{self.item_name(target)} leads to “{self.choice_text(state, keep[0], keep)}”: choose the "
+                      "button to play it, or Cancel.")
             return
         self.selection = Pick((*clicked, target), tuple(keep))
         choices = self.choices(state)

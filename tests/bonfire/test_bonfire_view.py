@@ -492,7 +492,7 @@ def test_targets_not_in_the_scene_change_nothing(target):
     assert view.state.to_dict() == before
 
 
-def test_a_click_on_a_disc_or_guardian_stack_of_another_island_sails_there():
+def test_a_click_on_a_disc_or_guardian_stack_of_another_island_offers_to_sail_there():
     view = view_until(2, 0, STEPS["first-turn"])
     state = view.state
     k = state.current_player
@@ -501,11 +501,15 @@ def test_a_click_on_a_disc_or_guardian_stack_of_another_island_sails_there():
     disc = next(x for x in state.island_content(island) if " " not in x)
     assert "task:" + disc in action_items(state, Sail(island))
     click(view, f"task:{disc}")  # the disc lies on an island orange has not reached: the click means sailing there
+    assert view.selection.candidates == (Sail(island),)  # not lit: offered first, on a button
+    assert buttons(view)["btn:choose:0"] == choice_text(state, Sail(island))
+    click(view, "btn:choose:0")
     assert view.record.actions[-1] == f"boat {island}"
     view.undo()
     guardian_island = next(i for i, info in state.components.islands.items() if info.kind == "guardian")
     colour = state.components.islands[guardian_island].guardian
     click(view, f"guardian:{colour}")
+    click(view, "btn:choose:0")
     assert view.record.actions[-1] == f"boat {guardian_island}"
 
 

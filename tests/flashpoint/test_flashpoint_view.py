@@ -94,7 +94,9 @@ def test_experienced_setup_parks_by_spot_or_space_then_chooses_roles_and_places(
     message = refused(view, "spot:ambulance:0,5")
     assert message["rule"] == "flashpoint.setup.vehicles" and message["text"] == "park the engine first"
     click(view, "spot:engine:0,7")
-    click(view, "space:4,0")  # the second space of the ambulance's spot 3,0-4,0
+    click(view, "space:4,0")  # the second space of the ambulance's spot 3,0-4,0: not lit, so offered first
+    assert view.record.actions == ("park engine 0,7",) and "btn:choose:0" in view.clickable_targets()
+    click(view, "btn:choose:0")
     assert view.record.actions == ("park engine 0,7", "park ambulance 3,0")
     assert set(view.highlights) == {f"btn:role-{key}" for key in ROLES}
     click(view, "btn:role-captain")

@@ -207,10 +207,13 @@ def test_a_route_shown_is_cleared_by_escape_and_by_cancel():
     assert view.selection is None and not any(i.get("class") == "route" for i in view.scene["items"])
 
 
-def test_a_district_clicked_first_with_one_own_token_up_scores_it_at_once():
-    """The base plays an action as soon as one candidate is left, even from an item that was not lit: with only
-    the own 4 face up, one click on an unscored district spends the turn scoring it (reported to the base)."""
+def test_a_district_clicked_first_with_one_own_token_up_offers_its_scoring_first():
+    """An item that was not lit never acts at once: with only the own 4 face up, a click on an unscored district
+    offers its one scoring on a button, as the turn it would spend deserves."""
     view = POSITIONS["a scored district, a face-down token"]()
     assert view.state.name(view.state.active) == "yellow" and not lit(view, "district:d7")
+    before = view.record.cursor
     click(view, "district:d7")
+    assert view.record.cursor == before and [str(a) for a in view.selection.candidates] == ["district d7 x4"]
+    click(view, "btn:choose:0")
     assert view.record.actions[-1] == "district d7 x4" and view.selection is None
