@@ -194,6 +194,9 @@ def test_pawn_and_band_moves_by_two_clicks(view):
     assert view.selection.clicked == ("d-moorgate",)
     assert view.highlights["d-coleman-street"] == {
         "label": "1 AP", "tone": "legal", "tip": "move a trained band from Moorgate to Coleman Street (1 action point)"}
+    click(view, "d-smithfield")  # not a neighbour: the engine refuses the band's move
+    assert (view.message["rule"], view.message["text"]) == ("london.actions.move-band",
+                                                            "Smithfield is not next to Moorgate")
     click(view, "d-coleman-street")
     assert view.record.actions[-1] == "band moorgate coleman-street" and view.state.ap == 2
 
@@ -237,6 +240,8 @@ def test_put_out_and_demolish_from_the_district_and_its_buttons():
         ("btn:choose:2", "band Vintners' Hall (1 AP)"), ("btn:choose:3", "demolish (charge)"),
         ("btn:cancel", "Cancel")]
     assert lit(view, "btn-demolish") and view.highlights["d-st-bennet"]["label"] == "1 AP"
+    assert view.highlights["btn-demolish"] == {  # no label drawn over the button's own text
+        "label": "", "tone": "legal", "tip": "demolish Tallow Hall with a demolition charge (no action point)"}
     click(view, "btn-demolish")
     assert view.record.actions[-1] == "demolish tallow-hall" and view.state.demolished[view.state.i("tallow-hall")]
     click(view, "btn-extinguish")  # the pawn stands in St Mary, whose fire is contained

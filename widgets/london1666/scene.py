@@ -237,7 +237,7 @@ def _hand_strip(state: State, top: float) -> list[dict[str, Any]]:
         bx += w + 10
     hint = {"bands": "click a district outside the pale-green centre for a trained band",
             "pawns": "click a district outside the pale-green centre for your pawn",
-            "spread": "click a card, then the district the cone leaves, then where it goes",
+            "spread": "click a card, then where the cone goes (lit), or a district first",
             "double": "a second spread with the same card, or No double move",
             "blocked-fire": "no card can spread the fire: click where each extra cone goes",
             "actions": "click your pawn or a free band's district, then a neighbour"}.get(state.phase)

@@ -131,13 +131,13 @@ class LondonView(BoardView):
 
     def action_label(self, state: State, action: Any) -> str:
         """``priority <n>`` for a spread (the engine's level of its destination), ``1 AP`` for what costs an
-        action point, ``charge`` for a demolition, a word for the rest."""
+        action point, ``charge`` for a demolition, a word for a blocked fire's steps and a draw; nothing for a
+        setup placement (every district outside the green region takes one)."""
         if isinstance(action, Spread):
             return f"priority {priority(state, state.i(action.destination))}"
         if isinstance(action, (MovePawn, MoveBand, Extinguish)):
             return "1 AP"
-        return {Demolish: "charge", PlaceBand: "band", PlacePawn: "pawn", AddFire: "cone", Discard: "discard",
-                DrawCard: "draw"}.get(type(action), "")
+        return {Demolish: "charge", AddFire: "cone", Discard: "discard", DrawCard: "draw"}.get(type(action), "")
 
     def action_tip(self, state: State, action: Any) -> str:
         """The action in words, with what it costs or why it is there."""
@@ -157,7 +157,8 @@ class LondonView(BoardView):
         if isinstance(action, Demolish):
             return f"demolish {name(state, action.district)} with a demolition charge (no action point)"
         if isinstance(action, EndActions):
-            return f"end the action phase ({state.ap} action point{'s' if state.ap != 1 else ''} unused are lost)"
+            lost = f"the {state.ap} unused action point{'s are' if state.ap != 1 else ' is'} lost" if state.ap else ""
+            return f"end the action phase and draw ({lost})" if lost else "end the action phase and draw"
         if isinstance(action, SkipDouble):
             return "keep the double-move token for a later turn"
         if isinstance(action, PlaceBand):
@@ -175,7 +176,10 @@ class LondonView(BoardView):
     def item_label(self, state: State, item: str, actions: Sequence[Any]) -> str:
         """A lit item that ends the actions it keeps carries their label (``priority 1``, ``1 AP``); an item
         clicked on the way says what it is for: ``source`` (a cone leaves it), ``band`` (a free band leaves it),
-        nothing on a card or the pawn."""
+        nothing on a card or the pawn; nothing on a button of the strip (its text says what it does, and a label
+        would cover it)."""
+        if item.startswith("btn-"):
+            return ""
         items = self.items_of(state)
         if all(items[a][-1] == item for a in actions):
             return super().item_label(state, item, actions)
