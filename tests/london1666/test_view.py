@@ -338,6 +338,8 @@ def test_emphasise_lights_the_actions_items_and_a_move_drops_it(view):
     click(view, "d-st-mary")
     assert view.record.actions[-1] == coach
     assert view.emphasis is not None and not any(m["tone"] == "hint" for m in view.highlights.values())
+    view.emphasise(["end-actions"], tone="warning", caption="stop here?")  # no caption over the button's text
+    assert view.highlights["btn-end"] == {"label": "", "tone": "warning", "tip": "stop here?"}
 
 
 def test_scene_classes_and_static_svg(view):

@@ -73,10 +73,15 @@ class LondonView(BoardView):
         return super().status_text(state)
 
     def highlights_for(self, state: State) -> dict[str, dict[str, str]]:
-        """The base's highlights, plus the card of a double move outlined (it is the one played this turn)."""
+        """The base's highlights, plus the card of a double move outlined (it is the one played this turn). The
+        strip's buttons carry no label (their text says what they do, and a label would cover it): a label or an
+        emphasis caption there becomes their hover text."""
         marks = super().highlights_for(state)
         if not state.is_terminal and not state.is_chance_node and state.phase == "double" and state.card:
             marks.setdefault(f"card-{state.card}", {"label": "", "tone": "selected"})
+        for item, mark in marks.items():
+            if item.startswith("btn-") and mark.get("label"):
+                marks[item] = {**mark, "label": "", "tip": mark.get("tip") or mark["label"]}
         return marks
 
     def panel_sections(self, state: State) -> list[dict[str, Any]]:
@@ -176,10 +181,7 @@ class LondonView(BoardView):
     def item_label(self, state: State, item: str, actions: Sequence[Any]) -> str:
         """A lit item that ends the actions it keeps carries their label (``priority 1``, ``1 AP``); an item
         clicked on the way says what it is for: ``source`` (a cone leaves it), ``band`` (a free band leaves it),
-        nothing on a card or the pawn; nothing on a button of the strip (its text says what it does, and a label
-        would cover it)."""
-        if item.startswith("btn-"):
-            return ""
+        nothing on a card or the pawn."""
         items = self.items_of(state)
         if all(items[a][-1] == item for a in actions):
             return super().item_label(state, item, actions)
