@@ -1,8 +1,7 @@
 """Click-to-redraw latency of the four apps in the browser: Voila and headless Chromium, seeded scripted clicks.
 
 Run with ``make bench-browser`` (or ``python -m benchmarks.browser_latency [--clicks N] [--root DIR] [--game G]``).
-For each game it opens a page with one board view (``benchmarks/latency/<game>.ipynb``: every seat played by
-hand, so the time is the click model's and the drawing's, not random players' turns; ``--page app`` opens the app
+For each game it opens a page with one board view (written to a temporary folder: every seat played by hand, so the time is the click model's and the drawing's, not random players' turns; ``--page app`` opens the app
 with its random players instead), waits for the board, then clicks ``--clicks`` lit items one after another (an
 item outlined as a legal click, chosen by ``random.Random(seed)`` among those lit, so the same build replays the
 same clicks), each at its centre as a user would, and times from the mouse click to the board's next redraw
@@ -21,6 +20,7 @@ import random
 import socket
 import statistics
 import subprocess
+import tempfile
 import sys
 import time
 import urllib.request
@@ -40,10 +40,35 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_voila(root: Path) -> tuple[subprocess.Popen, str]:
-    """Voila serving ``root`` on a free port; returns the process and its base URL once it answers."""
+VIEWS = {
+    "bonfire": ("widgets.bonfire.view", "BonfireView", '"bonfire", seed=7, options={"players": 3}'),
+    "flashpoint": ("widgets.flashpoint.view", "FlashPointView", '"flashpoint", seed=11, options={"players": 3}'),
+    "london1666": ("widgets.london1666.view", "LondonView", '"london1666", seed=1666, options={"players": 4}'),
+    "portobello": ("widgets.portobello.view", "PortobelloView", '"portobello", seed=1, options={"players": 3}'),
+}
+"""The page of each game: one board view of a seeded game, every seat played by hand."""
+
+
+def write_pages(root: Path, where: Path) -> None:
+    """Write the latency pages into ``where``: ``<game>.ipynb`` with one board view, and ``app-<game>.ipynb``
+    running the game's app notebook from ``root`` (so neither lies in the repository Voila serves in tests)."""
+    import nbformat
+
+    for game, (module, cls, record) in VIEWS.items():
+        code = f"from explorer.core import Record\nfrom {module} import {cls}\n\n{cls}(Record({record}))"
+        app = root / "notebooks" / game / "app.ipynb"
+        for name, cells in ((game, [nbformat.v4.new_code_cell(code)]),
+                            (f"app-{game}", nbformat.read(app, as_version=4).cells)):
+            nb = nbformat.v4.new_notebook(cells=cells)
+            nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+            nbformat.write(nb, where / f"{name}.ipynb")
+
+
+def start_voila(root: Path, pages: Path) -> tuple[subprocess.Popen, str]:
+    """Voila serving ``pages`` with ``root`` on the kernels' path, on a free port; returns the process and its
+    base URL once it answers."""
     port = _free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "voila", str(root), f"--port={port}", "--no-browser",
+    proc = subprocess.Popen([sys.executable, "-m", "voila", str(pages), f"--port={port}", "--no-browser",
                              "--Voila.ip=127.0.0.1", "--preheat_kernel=True", "--pool_size=1"],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=root,
                             env={**os.environ, "PYTHONPATH": str(root)})
@@ -67,7 +92,8 @@ def lit_items(page) -> list[str]:
 
 
 def click_and_time(page, target: str) -> tuple[float, float | None]:
-    """Click ``target`` at its centre; return (seconds to the next redraw, the browser's redraw ms or None)."""
+    """Click ``target`` at its centre; return (seconds from the press of the mouse button to the end of the next
+    redraw, both read in the page, so the driver's own delays are left out; the redraw's own ms or None)."""
     item = page.locator(f'{BOARD} [data-id="{target}"]').first
     item.scroll_into_view_if_needed()
     box = item.bounding_box()
@@ -77,18 +103,24 @@ def click_and_time(page, target: str) -> tuple[float, float | None]:
     page.wait_for_function(f"() => Number(document.querySelector('{BOARD}').dataset.revision) > {before}",
                            timeout=30_000, polling="raf")
     elapsed = time.perf_counter() - started
+    pressed = page.evaluate("() => window.__pressedAt")
+    ended = page.locator(BOARD).get_attribute("data-redrawn-at")
+    if pressed is not None and ended is not None:  # in-page times (a build that writes data-redrawn-at)
+        elapsed = (float(ended) - pressed) / 1000
     redraw = page.locator(BOARD).get_attribute("data-redraw-ms")
     return elapsed, float(redraw) if redraw else None
 
 
 def measure(page, url: str, game: str, clicks: int, seed: int, where: str = "view") -> dict[str, float]:
-    """Open ``game``'s page (``where``: ``"view"``, the board alone with every seat played by hand,
-    ``benchmarks/latency/<game>.ipynb``; ``"app"``: the app, random players included) and time ``clicks`` seeded
+    """Open ``game``'s page (``where``: ``"view"``, the board alone with every seat played by hand;
+    ``"app"``: the app, random players included) and time ``clicks`` seeded
     clicks on lit items; return the figures (ms)."""
-    path = f"benchmarks/latency/{game}.ipynb" if where == "view" else f"notebooks/{game}/app.ipynb"
+    path = f"{game}.ipynb" if where == "view" else f"app-{game}.ipynb"
     page.goto(f"{url}/voila/render/{path}", wait_until="commit", timeout=180_000)
     page.locator(f"{BOARD} [data-id]").first.wait_for(timeout=180_000)
     page.wait_for_timeout(1500)  # let the overlays' first drawing finish
+    page.evaluate("() => document.addEventListener('pointerdown', () => { window.__pressedAt = performance.now(); },"
+                  " true)")
     rng = random.Random(seed)
     times, redraws = [], []
     for _ in range(clicks):
@@ -118,7 +150,9 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
-    proc, url = start_voila(args.root.resolve())
+    pages = Path(tempfile.mkdtemp(prefix="latency-pages-"))
+    write_pages(args.root.resolve(), pages)
+    proc, url = start_voila(args.root.resolve(), pages)
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)

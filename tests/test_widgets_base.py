@@ -291,3 +291,59 @@ def test_a_plan_is_shown_then_played_on_a_second_click(toy_registered):
     assert view.highlights["btn:confirm"]["tone"] == "legal"
     view.handle_message({"kind": "click", "target": "cell-b2"})
     assert view.record.actions[2] == "a1" and view.selection is None
+
+
+# ---- what the browser is sent: the scene as patches ------------------------------------------------------------------
+def apply_patch(old, ops):
+    """The browser's reading of a patch (widgets/static/board_view.js, onScene)."""
+    out, i = [], 0
+    for op, arg in ops:
+        if op == "keep":
+            out += old[i:i + arg]
+            i += arg
+        elif op == "skip":
+            i += arg
+        else:
+            out += arg
+    return out
+
+
+@pytest.mark.property
+def test_a_scene_patch_rebuilds_the_new_items_from_the_old():
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from widgets.base import scene_patch
+
+    @settings(max_examples=300, deadline=None, derandomize=True)
+    @given(st.lists(st.integers(0, 30), max_size=80), st.lists(st.tuples(st.integers(0, 79), st.integers(0, 2),
+                                                                          st.integers(0, 30)), max_size=10))
+    def check(old, edits):
+        new = list(old)
+        for at, kind, value in edits:  # replace, insert or delete here and there
+            at = min(at, len(new))
+            if kind == 0 and at < len(new):
+                new[at] = value
+            elif kind == 1:
+                new.insert(at, value)
+            elif new and at < len(new):
+                del new[at]
+        ops = scene_patch(old, new)
+        assert apply_patch(old, ops) == new
+        assert sum(len(arg) for op, arg in ops if op == "add") <= len(new)
+
+    check()
+
+
+def test_the_browser_is_sent_only_what_changed(rows):
+    sent = []
+    rows.send = sent.append
+    rows.handle_message({"kind": "click", "target": "row-1"})  # a pick: outlines and a row of buttons
+    (patch,) = sent
+    assert patch["kind"] == "scene" and patch["base"] == patch["revision"] - 1
+    added = [item for op, arg in patch["ops"] if op == "add" for item in arg]
+    assert 0 < len(added) < len(rows.scene["items"]) / 2
+    sent.clear()
+    rows.handle_message({"kind": "click", "target": "cell-c1"})  # c1 is played
+    rows.handle_message({"kind": "scene-request"})  # a view just drawn asks for everything
+    assert sent[-1]["base"] is None and apply_patch([], sent[-1]["ops"]) == rows.scene["items"]

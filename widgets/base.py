@@ -56,7 +56,8 @@ import traitlets
 
 from explorer.core import IllegalAction, Record
 
-__all__ = ["BoardView", "MAX_CHOICES", "Pick", "Plan", "SCENE_FORMAT", "STATIC", "StepChance", "TONES"]
+__all__ = ["BoardView", "MAX_CHOICES", "Pick", "Plan", "SCENE_FORMAT", "STATIC", "StepChance", "TONES",
+           "scene_patch"]
 
 _log = logging.getLogger(__name__)
 MAX_EVENTS = 80
@@ -126,14 +127,17 @@ class BoardView(anywidget.AnyWidget):
         bots: players whose turns are played by random legal moves (see :meth:`choose_bot_action`).
         bot_seed: the seed of the random players' choices (the same seed, the same moves).
 
-    Traits (synced to the browser): ``scene``, ``highlights``, ``events``, ``message``, ``status``, ``title``,
-    ``panel`` (side tables), ``revision`` (bumped once per redraw, so the browser redraws once per change).
+    Traits (synced to the browser): ``highlights``, ``events``, ``message``, ``status``, ``title``, ``panel``
+    (side tables), ``revision`` (bumped once per redraw, so the browser redraws once per change). ``scene`` (the
+    drawing, often hundreds of kilobytes) is not a synced trait: each redraw sends only what changed since the
+    last scene sent, as a custom message (:func:`scene_patch`); a browser view that missed one asks for the whole
+    scene again (``{"kind": "scene-request"}``).
     """
 
     _esm = STATIC / "board_view.js"
     _css = STATIC / "board_view.css"
 
-    scene = traitlets.Dict().tag(sync=True)
+    scene = traitlets.Dict()
     highlights = traitlets.Dict().tag(sync=True)
     events = traitlets.List().tag(sync=True)
     message = traitlets.Dict().tag(sync=True)
@@ -156,6 +160,7 @@ class BoardView(anywidget.AnyWidget):
         """Actions lit from outside (:meth:`emphasise`), or ``None``."""
         self._events_from = max(record.cursor - 1, 0)
         self._memo_of: tuple[Any, dict[Any, Any]] | None = None
+        self._sent: tuple[int, dict[str, Any], list[dict[str, Any]]] | None = None  # the last scene sent
         self.last_error: Exception | None = None
         """The last internal error a message caused (a bug in a view), kept for debugging."""
         self.on_msg(self._on_browser_message)
@@ -478,6 +483,7 @@ class BoardView(anywidget.AnyWidget):
         with self.hold_sync():
             self.message = message or {}
             self.scene = self._scene(state)
+            self._send_scene()
             self.highlights = self.highlights_for(state)
             first = min(self._events_from, self.record.cursor)
             states = self.record.states[first + 1:self.record.cursor + 1] if self.record.cursor else [state]
@@ -487,6 +493,19 @@ class BoardView(anywidget.AnyWidget):
                            "length": len(self.record), "can_undo": self.undo_target() is not None,
                            "can_redo": self.redo_target() is not None}
             self.revision += 1
+
+    def _send_scene(self, full: bool = False) -> None:
+        """Send the browser what changed in the scene since the last one sent (everything if ``full``, or if
+        nothing was sent yet); nothing if it did not change."""
+        items = self.scene.get("items", [])
+        frame = {k: v for k, v in self.scene.items() if k != "items"}
+        last = None if full else self._sent
+        if last is not None and last[1] == frame and last[2] == items:
+            return
+        number = (self._sent[0] if self._sent else 0) + 1
+        ops = scene_patch(last[2], items) if last is not None else [["add", items]]
+        self._sent = (number, frame, list(items))
+        self.send({"kind": "scene", "revision": number, "base": last[0] if last else None, **frame, "ops": ops})
 
     def _scene(self, state: Any) -> dict[str, Any]:
         """The game's scene, with a row of the pick's buttons under it when the game's scene does not draw them."""
@@ -731,6 +750,7 @@ class BoardView(anywidget.AnyWidget):
 
     def handle_message(self, content: dict[str, Any]) -> None:
         """Dispatch a message from the browser: ``{"kind": "click", "target": id}``, ``{"kind": "escape"}``,
+        ``{"kind": "scene-request"}`` (send the whole scene),
         ``{"kind": "undo"}``, ``{"kind": "redo"}``, ``{"kind": "step", "delta": n}`` or
         ``{"kind": "goto", "index": n}``.
 
@@ -747,6 +767,8 @@ class BoardView(anywidget.AnyWidget):
                 self.click(content["target"])
             elif kind == "escape":
                 self.cancel()
+            elif kind == "scene-request":
+                self._send_scene(full=True)
             elif kind == "undo":
                 self.undo()
             elif kind == "redo":
@@ -764,6 +786,46 @@ class BoardView(anywidget.AnyWidget):
 
     def _on_browser_message(self, widget: Any, content: Any, buffers: Any) -> None:
         self.handle_message(content)
+
+
+LOOKAHEAD = 64
+"""How far :func:`scene_patch` looks ahead in the old items for the next new one before calling it new."""
+
+
+def scene_patch(old: Sequence[Any], new: Sequence[Any]) -> list[list[Any]]:
+    """How to make the list ``new`` from ``old``: operations ``["keep", n]`` (the next ``n`` old items),
+    ``["skip", n]`` (drop the next ``n`` old items) and ``["add", [items]]`` (new items), applied in order from
+    the start of ``old``. Items are compared with ``==`` (the same object first); an old item is matched only
+    within :data:`LOOKAHEAD` places, so a list rebuilt from scratch is sent whole rather than searched.
+
+    >>> scene_patch([1, 2, 3, 4], [1, 9, 3, 4, 5])
+    [['keep', 1], ['add', [9]], ['skip', 1], ['keep', 2], ['add', [5]]]
+    """
+    ops: list[list[Any]] = []
+
+    def emit(op: str, arg: Any) -> None:
+        if ops and ops[-1][0] == op:
+            ops[-1][1] = ops[-1][1] + arg
+        else:
+            ops.append([op, arg])
+
+    i = 0
+    for item in new:
+        if i < len(old) and (old[i] is item or old[i] == item):
+            emit("keep", 1)
+            i += 1
+            continue
+        ahead = next((j for j in range(i + 1, min(i + 1 + LOOKAHEAD, len(old)))
+                      if old[j] is item or old[j] == item), None)
+        if ahead is None:
+            emit("add", [item])
+        else:
+            emit("skip", ahead - i)
+            emit("keep", 1)
+            i = ahead + 1
+    if i < len(old):
+        emit("skip", len(old) - i)
+    return ops
 
 
 BUTTON_HEIGHT = 26

@@ -177,8 +177,12 @@ def test_a_district_may_be_clicked_before_the_card(view):
     assert view.record.actions[-1] == "spread W pudding-lane tallow-hall"
 
 
-def test_a_destination_only_one_card_reaches_is_played_by_one_click(view):
-    click(view, "d-tallow-hall")
+def test_a_destination_only_one_card_reaches_is_offered_then_played_by_its_button(view):
+    before = view.record.cursor
+    click(view, "d-tallow-hall")  # not lit (the cards are): its one spread is offered first
+    assert view.record.cursor == before
+    assert [str(a) for a in view.selection.candidates] == ["spread W pudding-lane tallow-hall"]
+    click(view, "btn:choose:0")
     assert view.record.actions[-1] == "spread W pudding-lane tallow-hall" and view.state.phase == "actions"
 
 
@@ -245,6 +249,8 @@ def test_put_out_and_demolish_from_the_district_and_its_buttons():
     click(view, "btn-demolish")
     assert view.record.actions[-1] == "demolish tallow-hall" and view.state.demolished[view.state.i("tallow-hall")]
     click(view, "btn-extinguish")  # the pawn stands in St Mary, whose fire is contained
+    assert view.choice_buttons(view.state)[0] == ("btn:choose:0", "extinguish St Mary (1 AP)")  # not lit: asks first
+    click(view, "btn:choose:0")
     assert view.record.actions[-1] == "extinguish st-mary" and view.state.fire_at("st-mary") == 1
 
 
@@ -337,7 +343,7 @@ def test_emphasise_lights_the_actions_items_and_a_move_drops_it(view):
     click(view, "card-N")  # emphasised items are clicked like any (their tone is the emphasis, not "legal")
     click(view, "d-st-mary")
     assert view.record.actions[-1] == coach
-    assert view.emphasis is not None and not any(m["tone"] == "hint" for m in view.highlights.values())
+    assert view.emphasis is None and not any(m["tone"] == "hint" for m in view.highlights.values())
     view.emphasise(["end-actions"], tone="warning", caption="stop here?")  # no caption over the button's text
     assert view.highlights["btn-end"] == {"label": "", "tone": "warning", "tip": "stop here?"}
 

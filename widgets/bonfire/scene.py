@@ -328,7 +328,7 @@ def board_scene(state: State, selection: str | Iterable[str] = (), buttons: Iter
     for j, k in enumerate(order):
         row, col = divmod(j, per_row)
         x0, y0 = MARGIN + col * (BOARD_W + BOARD_GAP), y + 8 + row * (BOARD_H + BOARD_GAP)
-        items += _part(state, ("player", k, x0, y0), lambda: _player_board(state, k, x0, y0))
+        items += _part(state, ("player", k, x0, y0), lambda: _seat_board(state, k, x0, y0), clean=False)
     if order:
         rows = (len(order) + per_row - 1) // per_row
         y += 8 + rows * (BOARD_H + BOARD_GAP)
@@ -347,17 +347,39 @@ _PARTS: dict[Any, Any] = {}
 click that only picks or refuses redraws the same state, and the parts are reused). One state at a time."""
 
 
+_SEAT_BOARDS: dict[tuple[int, float, float], tuple[tuple[Any, ...], list[dict[str, Any]]]] = {}
+"""The last drawing of each player board, with what it was drawn from (:func:`_seat_inputs`): after a move, the
+boards of the seats it did not touch are reused."""
+
+
+def _seat_inputs(state: State, k: int) -> tuple[Any, ...]:
+    """Everything a player board reads from the state (see :func:`_player_board`)."""
+    return (state.seats[k], state.current_player == k, state.turn == k, state.phase == "setup", state.is_terminal,
+            state.start == k, state.components)
+
+
+def _seat_board(state: State, k: int, ox: float, oy: float) -> list[dict[str, Any]]:
+    """:func:`_player_board`, reused when nothing it reads has changed since it was last drawn there."""
+    inputs = _seat_inputs(state, k)
+    last = _SEAT_BOARDS.get((k, ox, oy))
+    if last is not None and last[0][-1] is inputs[-1] and last[0][:-1] == inputs[:-1]:
+        return last[1]
+    items = [_clean(item) for item in _player_board(state, k, ox, oy)]
+    _SEAT_BOARDS[(k, ox, oy)] = (inputs, items)
+    return items
+
+
 _CLEAN: set[int] = set()
 """The ids of the items held in :data:`_PARTS`, already without ``None`` fields."""
 
 
-def _part(state: State, key: tuple[Any, ...], build: Any) -> list[dict[str, Any]]:
+def _part(state: State, key: tuple[Any, ...], build: Any, clean: bool = True) -> list[dict[str, Any]]:
     if _PARTS.get("state") is not state:
         _PARTS.clear()
         _CLEAN.clear()
         _PARTS["state"] = state
     if key not in _PARTS:
-        _PARTS[key] = [_clean(item) for item in build()]
+        _PARTS[key] = [_clean(item) for item in build()] if clean else build()
         _CLEAN.update(id(item) for item in _PARTS[key])
     return _PARTS[key]
 

@@ -82,9 +82,20 @@ function buildItem(model, item, mark) {
   return shape;
 }
 
+const KEYS = new WeakMap();  // an item object (kept across patches) -> its JSON, computed once
+
+function keyOf(item) {
+  let key = KEYS.get(item);
+  if (key === undefined) {
+    key = JSON.stringify(item);
+    KEYS.set(item, key);
+  }
+  return key;
+}
+
 // The board is redrawn incrementally: an item whose JSON (and highlight) is unchanged keeps its SVG element.
 function drawBoard(model, svg, cache) {
-  const scene = model.get("scene") || {};
+  const scene = cache.scene;
   const highlights = model.get("highlights") || {};
   const focused = document.activeElement && svg.contains(document.activeElement)
     ? document.activeElement.getAttribute("data-id") : null;
@@ -99,7 +110,7 @@ function drawBoard(model, svg, cache) {
   const labels = [];  // highlight labels go on top of everything, so nothing drawn later covers them
   for (const item of items) {
     const mark = item.id ? highlights[item.id] : undefined;
-    const key = JSON.stringify(item) + (mark ? JSON.stringify(mark) : "");
+    const key = keyOf(item) + (mark ? JSON.stringify(mark) : "");
     const pool = previous.get(key);
     let shape = pool && pool.length ? pool.pop() : buildItem(model, item, mark);
     if (!shape) continue;
@@ -286,7 +297,7 @@ function render({ model, el }) {
   body.append(svg, panel);
   root.append(title, live, body);
   el.appendChild(root);
-  const cache = { elements: new Map(), panel: "" };
+  const cache = { elements: new Map(), panel: "", scene: { items: [] }, sceneRevision: null };
   svg.addEventListener("keydown", (event) => onKey(model, svg, event));
 
   const redraw = () => {
@@ -304,11 +315,35 @@ function render({ model, el }) {
       cache.panel = panelKey;
     }
     svg.setAttribute("data-revision", String(model.get("revision")));
-    svg.setAttribute("data-redraw-ms", (performance.now() - started).toFixed(1));
+    const ended = performance.now();
+    svg.setAttribute("data-redraw-ms", (ended - started).toFixed(1));
+    svg.setAttribute("data-redrawn-at", ended.toFixed(1));
   };
+  // The scene comes as patches against the last one (see widgets.base.scene_patch); a view that missed one, or
+  // has just been drawn, asks Python for the whole scene.
+  const onScene = (msg) => {
+    if (!msg || msg.kind !== "scene") return;
+    if (msg.base !== null && msg.base !== cache.sceneRevision) {
+      model.send({ kind: "scene-request" });
+      return;
+    }
+    const old = msg.base === null ? [] : cache.scene.items;
+    const items = [];
+    let i = 0;
+    for (const [op, arg] of msg.ops) {
+      if (op === "keep") { for (let k = 0; k < arg; k++) items.push(old[i + k]); i += arg; }
+      else if (op === "skip") i += arg;
+      else for (const item of arg) items.push(item);
+    }
+    cache.scene = { width: msg.width, height: msg.height, background: msg.background, items };
+    cache.sceneRevision = msg.revision;
+    if (msg.base === null) redraw();  // a whole scene asked for: no redraw of the traits follows
+  };
+  model.on("msg:custom", onScene);
+  model.send({ kind: "scene-request" });
   redraw();
   model.on("change:revision", redraw);
-  return () => model.off("change:revision", redraw);
+  return () => { model.off("change:revision", redraw); model.off("msg:custom", onScene); };
 }
 
 export default { render };
