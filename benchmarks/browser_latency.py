@@ -1,12 +1,15 @@
-"""Click-to-redraw latency of the four apps in the browser: Voila and headless Chromium, seeded scripted clicks.
+"""Click-to-redraw latency of the four board views in the browser: Voila, headless Chromium, seeded clicks.
 
 Run with ``make bench-browser`` (or ``python -m benchmarks.browser_latency [--clicks N] [--root DIR] [--game G]``).
-For each game it opens a page with one board view (written to a temporary folder: every seat played by hand, so the time is the click model's and the drawing's, not random players' turns; ``--page app`` opens the app
-with its random players instead), waits for the board, then clicks ``--clicks`` lit items one after another (an
-item outlined as a legal click, chosen by ``random.Random(seed)`` among those lit, so the same build replays the
-same clicks), each at its centre as a user would, and times in the page from the press of the mouse button to the end
-of the board's next redraw (``data-revision`` grows), so the driver's own delays are left out. It prints the median, 90th percentile and maximum per game, and the share of the time
-the browser spent redrawing (``data-redraw-ms``, written by the board view's ES module, when present).
+
+For each game it opens a page with one board view (written to a temporary folder; every seat played by hand, so
+the time is the click model's and the drawing's, not random players' turns; ``--page app`` opens the app with its
+random players instead), waits for the board, then clicks ``--clicks`` lit items one after another (an item
+outlined as a legal click, chosen by ``random.Random(seed)`` among those lit, so the same build replays the same
+clicks), each at its centre as a user would. It times in the page, from the press of the mouse button to the end
+of the board's next redraw (``data-revision`` grows), so the driver's own delays are left out, and prints the
+median, 90th percentile and maximum per game, with the browser's own redraw time (``data-redraw-ms``) when the
+build writes it.
 
 ``--root`` serves another checkout (e.g. an older commit in a git worktree) to measure "before" on the same
 machine. Not part of ``make bench`` (it starts a server and a browser); not a test: it asserts nothing.
