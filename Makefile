@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 PORT ?= 8866
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: run test test-slow bench notebooks lock chromium clean
+.PHONY: run test test-slow bench bench-browser notebooks lock chromium clean
 
 # Create the virtual environment and install the project with the pinned stack, only when the
 # project's dependencies or the lock file changed since the last install.
@@ -35,6 +35,10 @@ test-slow: $(STAMP) chromium
 
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks
+
+# Click-to-redraw latency of the four board views in headless Chromium through Voila (prints median, p90, max).
+bench-browser: $(STAMP) chromium
+	$(BIN)/python -m benchmarks.browser_latency
 
 # Re-execute the tutorial notebooks (not the apps) and keep only the outputs nbval checks.
 notebooks: $(STAMP)

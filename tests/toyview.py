@@ -34,8 +34,10 @@ class ToyView(BoardView):
         side = 2 * MARGIN + n * CELL
         return {"width": side, "height": side, "background": "#f4ecd8", "items": items}
 
-    def on_click(self, state: State, target: str) -> Any:
-        return Place(state.parse_action(target.removeprefix("cell-")).cell)
+    def action_items(self, state: State, action: Any) -> tuple[str, ...]:
+        """A mark goes on its cell; the wind's stones are not the user's to click."""
+        return (f"cell-{cell_name(action.cell)}",) if isinstance(action, Place) else ()
 
-    def highlights_for(self, state: State) -> dict[str, dict[str, str]]:
-        return {f"cell-{a}": {"label": "", "tone": "legal"} for a in state.legal_actions() if isinstance(a, Place)}
+    def natural_action(self, state: State, target: str, clicked: tuple[str, ...]) -> Any:
+        """A click on a cell asks to mark it."""
+        return Place(state.parse_action(target.removeprefix("cell-")).cell)

@@ -952,3 +952,23 @@ def test_step_words_after_returns_offer_more_returns_only_while_they_are_legal(h
     else:
         assert all(str(a).startswith("fate ") for a in t.legal_actions())
         assert step_words(t) == f"{me} has returned tiles: place a fate tile now"
+
+
+def test_the_boards_kept_between_redraws_are_the_boards_drawn_afresh():
+    """The scene reuses each player board while what it reads is unchanged (``scene._SEAT_BOARDS``) and the parts
+    of the state shown (``scene._PARTS``): along a seeded 3-player game, every scene equals one drawn with the
+    caches emptied."""
+    import random
+
+    from widgets.bonfire import scene as bonfire_scene
+    from widgets.bonfire.view import random_kind_first
+
+    s, rng = new_game(players=3, seed=5), random.Random(5)
+    for _ in range(150):
+        if s.is_terminal:
+            break
+        kept = board_scene(s)
+        bonfire_scene._SEAT_BOARDS.clear()
+        bonfire_scene._PARTS.clear()
+        assert board_scene(s) == kept
+        s = s.apply(s.sample_chance() if s.is_chance_node else random_kind_first(rng, s.legal_actions()))

@@ -84,6 +84,7 @@ def browser():
 def page(browser):
     """A fresh page that collects console errors in ``page.console_errors``."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.set_default_navigation_timeout(120_000)  # Voila renders the notebook before the page loads
     pg = context.new_page()
     pg.console_errors = []
     pg.on("console", lambda msg: pg.console_errors.append(msg.text) if msg.type == "error" else None)
@@ -138,3 +139,30 @@ def lit(page, target: str) -> bool:
 def status(page) -> str:
     """The status line above the view's controls."""
     return page.locator(".rx-status").inner_text()
+
+
+# ---- the keyboard --------------------------------------------------------------------------------------------------
+def focused_id(page) -> str | None:
+    """The ``data-id`` of the board item that has the keyboard focus, or None."""
+    return page.evaluate("() => document.activeElement && document.activeElement.getAttribute('data-id')")
+
+
+def tab_to(page, target: str, limit: int = 3000) -> int:
+    """Press Tab (only the keyboard) until the board item ``target`` has the focus; return the presses needed."""
+    for presses in range(1, limit + 1):
+        page.keyboard.press("Tab")
+        if focused_id(page) == target:
+            return presses
+    raise AssertionError(f"{target!r} never got the focus in {limit} presses of Tab")
+
+
+def press(page, key: str) -> None:
+    """Press ``key`` and wait for the board's next redraw."""
+    before = revision(page)
+    page.keyboard.press(key)
+    wait_for_redraw(page, before)
+
+
+def live_text(page) -> str:
+    """What the view's live region (read out by screen readers) says now."""
+    return page.locator(".rx-live").text_content() or ""

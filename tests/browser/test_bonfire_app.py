@@ -13,7 +13,8 @@ import time
 
 import pytest
 
-from .conftest import BOARD, click_target, lit, revision, screenshot, status, wait_for_redraw
+from .conftest import (BOARD, click_target, focused_id, lit, live_text, press, revision, screenshot, status, tab_to,
+                       wait_for_redraw)
 
 pytestmark = pytest.mark.browser
 
@@ -90,3 +91,26 @@ def test_bonfire_app_plays_refuses_and_undoes(page, voila_url):
     print(f"\nBonfire app: time to interactive board {time_to_interactive:.1f} s; click-to-redraw latency "
           f"median {latencies[len(latencies) // 2] * 1000:.0f} ms, max {latencies[-1] * 1000:.0f} ms "
           f"over {len(latencies)} clicks; score overlay drawn in {overlay_draw * 1000:.0f} ms")
+
+
+def test_bonfire_app_plays_a_move_and_gets_a_refusal_with_the_keyboard_alone(page, voila_url):
+    page.goto(voila_url + APP)
+    page.locator(f'{BOARD} [data-id="island:mossbank"]').wait_for(timeout=WIDGET_TIMEOUT_MS)
+    item = f'{BOARD} [data-id="btn:do:start-tile spare"]'
+    assert page.locator(item).get_attribute("role") == "button"
+    assert page.locator(item).get_attribute("aria-label").startswith("start-tile spare — f")  # its hover text
+    tab_to(page, "btn:do:start-tile spare")
+    screenshot(page, "bonfire-keyboard-focus", full_page=False)
+    press(page, "Enter")
+    assert status(page).startswith("Orange to act")
+    tab_to(page, "p0:bonfire:3")  # no task disc on it: lighting it is refused
+    press(page, " ")
+    assert "(bonfire.ignite.when)" in live_text(page)
+    assert status(page).startswith("Orange to act")
+    tab_to(page, "gb:west")  # a Great Bonfire space: several reward pairs, offered as choice buttons
+    press(page, "Enter")
+    assert "rx-hl-selected" in classes(page, "gb:west") and lit(page, "btn:choose:0")
+    page.keyboard.press("ArrowRight")  # the arrows move the focus to the nearest item that way
+    assert focused_id(page) not in (None, "gb:west")
+    press(page, "Escape")
+    assert lit(page, "gb:west") and "Selection cleared" in live_text(page)

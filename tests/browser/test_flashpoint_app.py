@@ -11,7 +11,8 @@ import time
 
 import pytest
 
-from .conftest import BOARD, CLICK_TIMEOUT_MS, click_target, lit, revision, screenshot, status, wait_for_redraw
+from .conftest import (BOARD, CLICK_TIMEOUT_MS, click_target, focused_id, lit, live_text, press, revision, screenshot,
+                       status, tab_to, wait_for_redraw)
 
 pytestmark = pytest.mark.browser
 
@@ -110,3 +111,23 @@ def test_flashpoint_app_plays_refuses_and_undoes(page, voila_url):
     print(f"\nFlash Point app: time to interactive board {time_to_interactive:.1f} s; click-to-redraw latency "
           f"median {latencies[len(latencies) // 2] * 1000:.0f} ms, max {latencies[-1] * 1000:.0f} ms "
           f"over {len(latencies)} clicks; fire-risk overlay redraw {overlay_redraw * 1000:.0f} ms")
+
+
+def test_flashpoint_app_plays_a_move_and_gets_a_refusal_with_the_keyboard_alone(page, voila_url):
+    page.goto(voila_url + APP)
+    page.locator(f'{BOARD} [data-id="space:0,6"]').wait_for(timeout=WIDGET_TIMEOUT_MS)
+    assert page.locator(f'{BOARD} [data-id="space:0,6"]').get_attribute("role") == "button"
+    tab_to(page, "space:0,6")
+    press(page, "Enter")  # red starts on 0,6
+    assert re.match(r"red \(Firefighter\) to act: 4 AP", status(page))
+    tab_to(page, "space:1,6")
+    screenshot(page, "flashpoint-keyboard-focus", full_page=False)
+    press(page, " ")  # one step inside for 1 AP
+    assert re.match(r"red \(Firefighter\) to act: 3 AP", status(page)) and pawn_on(page, "red", "1,6")
+    assert focused_id(page) == "space:1,6"  # the focus stays on the item after the redraw
+    tab_to(page, "space:3,6")  # two spaces away: refused
+    press(page, "Enter")
+    assert "(flashpoint.move.adjacent)" in live_text(page)
+    assert re.match(r"red \(Firefighter\) to act: 3 AP", status(page))
+    page.keyboard.press("ArrowUp")  # the arrows go to the nearest item above
+    assert focused_id(page) not in (None, "space:3,6")

@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from .conftest import screenshot
+from .conftest import focused_id, live_text, press, screenshot, tab_to
 
 pytestmark = pytest.mark.browser
 
@@ -98,3 +98,28 @@ def test_london_app_plays_refuses_and_undoes(page, voila_url):
     print(f"\nLondon app: time to interactive board {time_to_interactive:.1f} s; click-to-redraw latency "
           f"median {latencies[len(latencies) // 2] * 1000:.0f} ms, max {latencies[-1] * 1000:.0f} ms "
           f"over {len(latencies)} clicks")
+
+
+def test_london_app_plays_a_move_and_gets_a_refusal_with_the_keyboard_alone(page, voila_url):
+    page.goto(voila_url + APP)
+    page.locator('svg.rx-board [data-id="d-pudding-lane"]').wait_for(timeout=WIDGET_TIMEOUT_MS)
+    assert page.locator('svg.rx-board [data-id="d-moorgate"]').get_attribute("role") == "button"
+    tab_to(page, "d-moorgate")
+    screenshot(page, "london-keyboard-focus", full_page=False)
+    press(page, "Enter")  # our trained band in Moorgate
+    tab_to(page, "d-guild-hall")
+    press(page, " ")  # our pawn in Guild Hall; the random players place theirs at once
+    assert page.locator(".rx-status").inner_text() == "blue to act"
+    tab_to(page, "card-N")  # spreading: the N card, then where the cone goes from Pudding Lane
+    press(page, "Enter")
+    tab_to(page, "d-st-mary")
+    press(page, "Enter")
+    assert "burnt" in page.locator('[data-id="d-st-mary"]').get_attribute("class")
+    tab_to(page, "pawn-0")  # the pawn cannot jump to Aldgate
+    press(page, "Enter")
+    tab_to(page, "d-aldgate")
+    press(page, "Enter")
+    assert "(london.actions.move-pawn)" in live_text(page)
+    press(page, "Escape")
+    page.keyboard.press("ArrowLeft")
+    assert focused_id(page) not in (None, "d-aldgate")

@@ -7,7 +7,8 @@ import time
 
 import pytest
 
-from .conftest import BOARD, click_target, lit, revision, screenshot, wait_for_redraw
+from .conftest import (BOARD, click_target, focused_id, lit, live_text, press, revision, screenshot, tab_to,
+                       wait_for_redraw)
 
 pytestmark = pytest.mark.browser
 
@@ -65,3 +66,22 @@ def test_portobello_app_plays_refuses_and_undoes(page, voila_url):
     print(f"\nPortobello app: time to interactive board {time_to_interactive:.1f} s; click-to-redraw latency "
           f"median {latencies[len(latencies) // 2] * 1000:.0f} ms, max {latencies[-1] * 1000:.0f} ms "
           f"over {len(latencies)} clicks")
+
+
+def test_portobello_app_plays_a_move_and_gets_a_refusal_with_the_keyboard_alone(page, voila_url):
+    page.goto(voila_url + APP)
+    page.locator(f'{BOARD} [data-id="district:d1"]').wait_for(timeout=WIDGET_TIMEOUT_MS)
+    assert page.locator(f'{BOARD} [data-id="token:1"]').get_attribute("role") == "button"
+    tab_to(page, "token:1")
+    screenshot(page, "portobello-keyboard-focus", full_page=False)
+    press(page, "Enter")  # the token 3: three actions
+    assert re.search(r"\b3 actions left", page.locator(".rx-status").inner_text())
+    tab_to(page, "space:k:0")
+    press(page, " ")  # a stall on lane k, space 0
+    assert page.locator(f"{BOARD} .space.k-0.built.red").count() == 1
+    tab_to(page, "space:c:0")  # lane c does not bound d6, where the bobby stands
+    press(page, "Enter")
+    assert "(portobello.build.bobby-district)" in live_text(page)
+    assert page.locator(f"{BOARD} .space.c-0.free").count() == 1
+    page.keyboard.press("ArrowDown")
+    assert focused_id(page) not in (None, "space:c:0")

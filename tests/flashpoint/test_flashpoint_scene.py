@@ -454,7 +454,7 @@ def test_buttons_in_play_at_a_roll_and_at_set_up():
     assert rolled.is_chance_node and rolled.pending[0].kind == "roll"
     scene = board_scene(rolled, selection=["die:red:3", "die:black:5"])
     ids = [i["id"] for i in scene["items"] if i.get("id", "").startswith(("btn:", "die:"))]
-    assert ids == ["btn:roll", "btn:dice"] + [f"die:red:{n}" for n in range(1, 7)] + [
+    assert ids == ["btn:roll"] + [f"die:red:{n}" for n in range(1, 7)] + [  # a red and a black face make the roll
         f"die:black:{n}" for n in range(1, 9)]
     assert "chosen" in tokens(by_id(scene, "die:red:3")) and "chosen" not in tokens(by_id(scene, "die:red:4"))
     assert text_of(scene, "turn-line") == ["Fire phase — chance: roll the dice: the fire advances"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from explorer.core import IllegalAction, Record
+from explorer.core import Record
 from explorer.flashpoint.actions import Reveal
 from explorer.flashpoint.components import ROLES, SAVE_LIMIT
 from explorer.flashpoint.turn import move_cost
@@ -35,6 +35,13 @@ def click(view: FlashPointView, target: str) -> None:
 def make_view(*actions: str, options: dict | None = None, **kwargs) -> FlashPointView:
     return FlashPointView(Record("flashpoint", seed=SEED, options=options or {"players": 2}, actions=actions),
                           **kwargs)
+
+
+def position_view(state, **kwargs) -> FlashPointView:
+    """A view of an edited position (from ``explorer.flashpoint.position``): a record whose first state it is."""
+    record = Record("flashpoint", seed=1, options={"players": len(state.firefighters)})
+    record._states = [state]
+    return FlashPointView(record, **kwargs)
 
 
 def refused(view: FlashPointView, target: str) -> dict:
@@ -87,7 +94,9 @@ def test_experienced_setup_parks_by_spot_or_space_then_chooses_roles_and_places(
     message = refused(view, "spot:ambulance:0,5")
     assert message["rule"] == "flashpoint.setup.vehicles" and message["text"] == "park the engine first"
     click(view, "spot:engine:0,7")
-    click(view, "space:4,0")  # the second space of the ambulance's spot 3,0-4,0
+    click(view, "space:4,0")  # the second space of the ambulance's spot 3,0-4,0: not lit, so offered first
+    assert view.record.actions == ("park engine 0,7",) and "btn:choose:0" in view.clickable_targets()
+    click(view, "btn:choose:0")
     assert view.record.actions == ("park engine 0,7", "park ambulance 3,0")
     assert set(view.highlights) == {f"btn:role-{key}" for key in ROLES}
     click(view, "btn:role-captain")
@@ -108,7 +117,8 @@ def test_experienced_setup_parks_by_spot_or_space_then_chooses_roles_and_places(
 def test_clicking_a_lit_space_moves_there_for_the_engines_cost(family):
     state = family.state
     cost = move_cost(state, state.firefighter, "0,2")
-    assert cost == 1 and family.highlights["space:0,2"] == {"label": "1 AP", "tone": "legal"}
+    assert cost == 1 and family.highlights["space:0,2"] == {"label": "1 AP", "tone": "legal",
+                                                            "tip": "move 0,2 (1 AP)"}
     click(family, "space:0,2")
     assert family.record.actions[-1] == "move 0,2" and family.message == {}
     assert family.state.firefighter.space == "0,2" and family.state.firefighter.ap == 4 - cost
@@ -124,10 +134,10 @@ def test_highlights_carry_the_ap_the_engine_charges(by_the_fire):
     into_fire = move_cost(state, f, "3,2")
     assert into_fire == 2 and f.card.extinguish_cost == 1
     assert marks["space:3,2"] == {"label": f"move {into_fire} · extinguish {f.card.extinguish_cost}",
-                                  "tone": "legal"}
+                                  "tone": "legal", "tip": "move 3,2 (2 AP); extinguish 3,2 (1 AP)"}
     assert marks["space:3,0"]["label"] == f"{move_cost(state, f, '3,0')} AP" == "1 AP"
-    assert marks["btn:end"]["label"] == f"keeps {min(f.ap, SAVE_LIMIT)} AP" == "keeps 3 AP"
-    assert marks["ff:red"] == {"label": "", "tone": "selected"}
+    assert marks["btn:end"]["label"] == f"keeps {min(f.ap, SAVE_LIMIT)} AP" == "keeps 3 AP"  # under the button
+    assert "ff:red" not in marks  # the acting pawn is no item of its own actions
     for action in state.legal_actions():  # every label is the AP the action really takes
         cost = ap_cost(state, action)
         if cost is None:
@@ -161,7 +171,8 @@ def test_a_far_space_is_refused_with_the_move_rule(family):
 
 def test_a_wall_without_the_ap_to_chop_it_is_refused_with_the_ap_rule(family):
     chop = family.state.firefighter.card.chop_cost
-    assert family.highlights["edge:0,3|1,3"] == {"label": f"{chop} AP", "tone": "legal"} and chop == 2
+    assert family.highlights["edge:0,3|1,3"] == {"label": f"{chop} AP", "tone": "legal",
+                                                 "tip": "chop 0,3|1,3 (2 AP)"} and chop == 2
     click(family, "edge:0,3|1,3")  # 2 AP
     assert family.record.actions[-1] == "chop 0,3|1,3" and family.state.firefighter.ap == 2
     assert rules_of(family) == ["flashpoint.chop"]
@@ -192,16 +203,22 @@ def test_a_space_with_two_actions_offers_both_and_a_choice_plays_one(by_the_fire
     before = by_the_fire.record.actions
     click(by_the_fire, "space:3,2")
     assert by_the_fire.record.actions == before and by_the_fire.message["kind"] == "info"
-    assert by_the_fire.message["text"] == ("2 actions on 3,2: “move 3,2 (2 AP)” or “extinguish 3,2 (1 AP)”. "
-                                           "Click one of the buttons under the board (or Cancel).")
+    assert by_the_fire.message["text"] == ("2 ways with 3,2: “move (2 AP)” or “extinguish (1 AP)”. "
+                                           "Choose one of the buttons, or Cancel.")
     buttons = {i["id"]: i["title"] for i in by_the_fire.scene["items"] if i.get("class", "").startswith("button c")}
-    assert buttons == {"btn:choose:0": "move 3,2 (2 AP)", "btn:choose:1": "extinguish 3,2 (1 AP)",
+    assert buttons == {"btn:choose:0": "move (2 AP)", "btn:choose:1": "extinguish (1 AP)",  # what differs first
                        "btn:cancel": "Cancel"}
     assert by_the_fire.highlights == {"space:3,2": {"label": "", "tone": "selected"},
-                                      "btn:choose:0": {"label": "2 AP", "tone": "legal"},
-                                      "btn:choose:1": {"label": "1 AP", "tone": "legal"},
+                                      "btn:choose:0": {"label": "", "tone": "legal", "tip": "move 3,2 (2 AP)"},
+                                      "btn:choose:1": {"label": "", "tone": "legal", "tip": "extinguish 3,2 (1 AP)"},
                                       "btn:cancel": {"label": "", "tone": "legal"}}
     click(by_the_fire, "btn:cancel")
+    assert by_the_fire.selection is None and "btn:choose:0" not in by_the_fire.clickable_targets()
+    click(by_the_fire, "space:3,2")
+    click(by_the_fire, "space:3,2")  # a second click on the picked space clears the pick too
+    assert by_the_fire.selection is None and by_the_fire.record.actions == before
+    click(by_the_fire, "space:3,2")
+    send(by_the_fire, {"kind": "escape"})  # and so does Escape
     assert by_the_fire.selection is None and "btn:choose:0" not in by_the_fire.clickable_targets()
     click(by_the_fire, "space:3,2")
     click(by_the_fire, "btn:choose:1")
@@ -220,9 +237,15 @@ def test_ending_the_turn_stops_at_the_roll_and_chosen_dice_make_that_roll(by_the
     assert rules_of(by_the_fire) == ["flashpoint.turn.save"]
     chips = {i["id"] for i in by_the_fire.scene["items"] if i.get("id", "").startswith("die:")}
     assert chips == {f"die:red:{n}" for n in range(1, 7)} | {f"die:black:{n}" for n in range(1, 9)}
+    assert by_the_fire.highlights["die:red:3"] == {"label": "17%", "tone": "legal",
+                                                   "tip": "the red die shows 3 (17%)"}
+    assert "die:black:3" not in by_the_fire.highlights  # either die may be picked first; the red is lit
     click(by_the_fire, "die:red:3")
-    assert by_the_fire.selection == ("dice", 3, None) and by_the_fire.record.actions[n:] == ("end",)
+    assert by_the_fire.selection.clicked == ("die:red:3",) and by_the_fire.record.actions[n:] == ("end",)
+    assert len(by_the_fire.selection.candidates) == 8  # roll 3 1 .. roll 3 8
     assert by_the_fire.highlights["die:red:3"] == {"label": "", "tone": "selected"}
+    assert by_the_fire.highlights["die:black:3"] == {"label": "12%", "tone": "legal",
+                                                     "tip": "the black die shows 3 (12%)"}  # 1 in 8 now
     click(by_the_fire, "die:black:3")
     assert by_the_fire.record.actions[n:] == ("end", "roll 3 3") and by_the_fire.state.last_roll == (3, 3)
     assert rules_of(by_the_fire) == [
@@ -258,12 +281,14 @@ def test_each_roll_click_is_one_chance_step_with_its_rules():
 def test_a_point_of_interest_turns_over_by_its_own_click_with_its_odds():
     view = make_view("park engine 0,7", "park ambulance 3,0", "role imaging", "place 0,7", "role captain",
                      "place 0,8", options=EXPERIENCED)
-    assert view.highlights["space:4,1"] == {"label": "1 AP", "tone": "legal"}  # identify from afar
+    assert view.highlights["space:4,1"] == {"label": "1 AP", "tone": "legal",
+                                            "tip": "identify 4,1 (1 AP)"}  # identify from afar
     click(view, "space:4,1")
     assert view.record.actions[-1] == "identify 4,1" and view.state.is_chance_node
     assert view.highlights == {"btn:roll": {"label": "", "tone": "legal"},
-                               "btn:reveal-victim": {"label": "67%", "tone": "legal"},
-                               "btn:reveal-false-alarm": {"label": "33%", "tone": "legal"}}
+                               "btn:reveal-victim": {"label": "67%", "tone": "legal", "tip": "reveal victim (67%)"},
+                               "btn:reveal-false-alarm": {"label": "33%", "tone": "legal",
+                                                          "tip": "reveal false-alarm (33%)"}}
     message = refused(view, "space:0,6")  # chance decides first
     assert message["rule"] == "core.chance.outcome"
     assert message["text"].endswith("— click “Let chance decide”, or choose the outcome")
@@ -275,7 +300,8 @@ def test_a_point_of_interest_turns_over_by_its_own_click_with_its_odds():
 def test_an_outcome_chance_cannot_give_is_refused():
     view = make_view(*CAPTAIN_AND_CAFS, options=EXPERIENCED)
     click(view, "btn:end")
-    assert view.on_click(view.state, "btn:reveal-victim") == Reveal("victim")  # not drawn at a roll
+    assert "btn:reveal-victim" not in view.clickable_targets()  # not drawn at a roll
+    assert view.natural_action(view.state, "btn:reveal-victim", ()) == Reveal("victim")
     assert view.play(Reveal("victim")) is False
     assert view.message["rule"] == "core.chance.outcome" and view.record.actions[-1] == "end"
 
@@ -314,24 +340,37 @@ def test_rolling_after_stepping_back_takes_the_recorded_outcome_and_keeps_the_re
 # ---- the Fire Captain, crew change -------------------------------------------------------------------------------
 def test_the_captain_selects_another_firefighter_and_commands_it():
     view = make_view(*CAPTAIN_AND_CAFS[:4], "role generalist", "place 0,5", options=EXPERIENCED)
-    assert view.highlights["ff:blue"] == {"label": "command", "tone": "legal"}
+    assert view.highlights["ff:blue"] == {"label": "command", "tone": "legal",
+                                          "tip": "red may command blue: 2 commands"}
     click(view, "ff:blue")
-    assert view.selection == ("ff", "blue") and view.message["text"].startswith("red commands blue")
-    assert view.highlights == {"space:0,4": {"label": "1 AP", "tone": "legal"},
-                               "space:0,6": {"label": "1 AP", "tone": "legal"},
+    assert view.selection.clicked == ("ff:blue",)
+    assert view.message["text"] == ("2 ways with blue: “0,4 (1 AP)” or “0,6 (1 AP)”. Choose one of the buttons, "
+                                    "or Cancel.")  # the buttons lead with what differs
+    assert view.choice_buttons(view.state) == [("btn:choose:0", "0,4 (1 AP)"), ("btn:choose:1", "0,6 (1 AP)"),
+                                               ("btn:cancel", "Cancel")]
+    assert view.highlights == {"space:0,4": {"label": "1 AP", "tone": "legal", "tip": "command blue move 0,4 (1 AP)"},
+                               "space:0,6": {"label": "1 AP", "tone": "legal", "tip": "command blue move 0,6 (1 AP)"},
                                "ff:blue": {"label": "", "tone": "selected"},
-                               "ff:red": {"label": "", "tone": "legal"}}
+                               "btn:choose:0": {"label": "", "tone": "legal", "tip": "command blue move 0,4 (1 AP)"},
+                               "btn:choose:1": {"label": "", "tone": "legal", "tip": "command blue move 0,6 (1 AP)"},
+                               "btn:cancel": {"label": "", "tone": "legal"},
+                               "ff:red": {"label": "", "tone": "legal",
+                                          "tip": "red: back to the Captain's own actions"}}
     message = refused(view, "space:0,2")  # two spaces away from blue
     assert message["rule"] == "flashpoint.move.adjacent" and message["text"] == "0,2 is not next to blue on 0,5"
     for space, (ap, command) in (("0,4", (4, 1)), ("0,3", (4, 0)), ("0,2", (3, 0))):
         click(view, f"space:{space}")  # blue stays selected: command after command
         red = view.state.firefighter
-        assert view.record.actions[-1] == f"command blue move {space}" and view.selection == ("ff", "blue")
+        assert view.record.actions[-1] == f"command blue move {space}" and view.selection.clicked == ("ff:blue",)
         assert view.state.firefighters[1].space == space and (red.ap, red.command_ap) == (ap, command)
     assert rules_of(view) == ["flashpoint.role.captain"]
     click(view, "ff:red")
-    assert view.selection is None and view.highlights["ff:red"]["tone"] == "selected"
-    assert view.highlights["space:0,7"] == {"label": "1 AP", "tone": "legal"}  # red's own move again
+    assert view.selection is None and view.message["text"] == "red acts again: click a lit item."
+    assert view.highlights["space:0,7"] == {"label": "1 AP", "tone": "legal",
+                                            "tip": "move 0,7 (1 AP)"}  # red's own move again
+    click(view, "ff:blue")
+    click(view, "ff:blue")  # a second click on the picked pawn clears the pick too
+    assert view.selection is None and view.highlights["ff:blue"]["label"] == "command"
 
 
 def test_the_captain_may_spend_one_ap_on_the_cafs_firefighter():
@@ -348,15 +387,18 @@ def test_the_captain_may_spend_one_ap_on_the_cafs_firefighter():
 def test_a_crew_change_shows_the_cards_then_changes():
     view = make_view("park engine 0,7", "park ambulance 3,0", "role imaging", "place 0,7", "role captain",
                      "place 0,8", options=EXPERIENCED)  # red starts the turn on the engine
-    assert view.highlights["btn:crew-change"] == {"label": "2 AP", "tone": "legal"}
+    assert view.highlights["btn:crew-change"] == {
+        "label": "2 AP", "tone": "legal", "tip": "crew change (2 AP) to one of: Paramedic, CAFS Firefighter, "
+        "Hazmat Technician, Generalist, Rescue Specialist, Driver/Operator"}
     assert not any(i.get("id", "").startswith("btn:role-") for i in view.scene["items"])
     click(view, "btn:crew-change")
-    assert view.selection == ("crew",) and "Paramedic" in view.message["text"]
-    assert view.highlights["btn:role-paramedic"] == {"label": "2 AP", "tone": "legal"}
-    assert "btn:role-captain" not in view.highlights
+    assert view.selection.clicked == ("btn:crew-change",) and view.message["text"].startswith("6 ways with Crew")
+    assert view.highlights["btn:role-paramedic"] == {"label": "2 AP", "tone": "legal",
+                                                     "tip": "crew change paramedic (2 AP)"}
+    assert "btn:role-captain" not in view.highlights and "btn:role-captain" in view.clickable_targets()
     message = refused(view, "btn:role-captain")
     assert message["rule"] == "flashpoint.crew-change" and message["text"] == "the Fire Captain is already in play"
-    assert view.selection == ("crew",)  # still choosing
+    assert view.selection.clicked == ("btn:crew-change",)  # still choosing
     click(view, "btn:role-paramedic")
     f = view.state.firefighter
     assert view.record.actions[-1] == "crew change paramedic" and (f.role, f.ap) == ("paramedic", 2)
@@ -397,7 +439,8 @@ def test_laboratory_raises_a_ladder_to_the_second_storey_and_climbs_it():
     click(view, "btn:take-ladder")
     state = view.state
     raise_cost = ap_cost(state, state.parse_action("raise ladder second:1,0"))
-    assert view.highlights["space:second:1,0"] == {"label": f"{raise_cost} AP", "tone": "legal"}
+    assert view.highlights["space:second:1,0"] == {"label": f"{raise_cost} AP", "tone": "legal",
+                                                   "tip": f"raise ladder second:1,0 ({raise_cost} AP)"}
     click(view, "space:second:1,0")
     assert view.record.actions[-1] == "raise ladder second:1,0"
     assert view.state.ladders[0] == "raised:1,0|second:1,0" and view.state.firefighter.ap == 5 - raise_cost
@@ -462,7 +505,7 @@ def test_the_panel_lists_counters_firefighters_and_the_steps_due(by_the_fire):
 def test_a_click_after_the_game_is_over_gives_a_hint():
     view = make_view(bots={0, 1}, bot_seed=3)
     before = view.record.actions
-    view.on_click(view.state, "space:0,0")
+    click(view, "space:0,0")
     assert view.message["kind"] == "info" and "game is over" in view.message["text"]
     assert view.record.actions == before
 
@@ -483,9 +526,11 @@ def test_a_click_on_a_jammed_fireproof_door_removes_a_jam_marker():
     jammed = position("garage", firefighters=["4,4"], jams={"4,4|4,5": 2})
     unjam = Unjam("4,4|4,5")
     assert action_items(jammed, unjam) == ("edge:4,4|4,5",) and cost_label(jammed, unjam) == "1 AP"
-    view = make_view()
-    assert view.on_click(jammed, "edge:4,4|4,5") == unjam and view.last_error is None
-    tired = position("garage", firefighters=[{"space": "4,4", "ap": 0}], jams={"4,4|4,5": 2})
-    with pytest.raises(IllegalAction) as err:
-        view.on_click(tired, "edge:4,4|4,5")
-    assert err.value.rule.id == "flashpoint.turn.ap"
+    view = position_view(jammed)
+    assert view.highlights["edge:4,4|4,5"] == {"label": "1 AP", "tone": "legal", "tip": "unjam 4,4|4,5 (1 AP)"}
+    click(view, "edge:4,4|4,5")
+    assert view.record.actions == ("unjam 4,4|4,5",) and view.state.jams[frozenset(("4,4", "4,5"))] == 1
+    tired = position_view(position("garage", firefighters=[{"space": "4,4", "ap": 0}], jams={"4,4|4,5": 2}))
+    assert tired.natural_action(tired.state, "edge:4,4|4,5", ()) == unjam
+    message = refused(tired, "edge:4,4|4,5")
+    assert message["rule"] == "flashpoint.turn.ap"

@@ -12,7 +12,8 @@ import pytest
 
 from explorer.core import Record
 from explorer.portobello import State, new_game
-from explorer.portobello.actions import ChooseToken, ScoreDistrict
+from explorer.portobello.actions import ChooseToken
+from widgets.base import Plan
 from widgets.portobello import PortobelloView, board_scene, board_svg
 from widgets.portobello.view import RouteStep, plan_bobby_route
 
@@ -32,6 +33,13 @@ def click(view, target):
 
 def make_view(*actions, players: int = 2, **kwargs) -> PortobelloView:
     return PortobelloView(Record("portobello", seed=SEED, options={"players": players}, actions=actions), **kwargs)
+
+
+def position_view(state: State, **kwargs) -> PortobelloView:
+    """A view of an edited position (a record whose first state is replaced, as the Bonfire view tests do)."""
+    record = Record("portobello", seed=1, options={"players": len(state.seats)})
+    record._states = [state]
+    return PortobelloView(record, **kwargs)
 
 
 @pytest.fixture
@@ -114,8 +122,11 @@ def tolled():
 
 
 def test_the_route_and_its_toll_are_shown_before_paying_then_paid(tolled):
-    assert tolled.highlights["district:d7"] == {"label": "toll 2", "tone": "legal"}
-    assert tolled.highlights["district:d2"] == {"label": "toll 1", "tone": "legal"}
+    assert tolled.highlights["district:d7"] == {
+        "label": "toll 2", "tone": "legal",
+        "tip": "move the bobby d1 → d2 → d7: 2 crossings, toll 2; click to see each lane's toll before paying"}
+    assert tolled.highlights["district:d2"] == {"label": "toll 1", "tone": "legal",
+                                                "tip": "move the bobby d1 → d2 across c: 1 point to yellow"}
     before = tolled.record.actions
     click(tolled, "district:d7")
     assert tolled.record.actions == before  # nothing paid yet
@@ -134,12 +145,33 @@ def test_the_route_and_its_toll_are_shown_before_paying_then_paid(tolled):
 
 
 def test_the_confirm_button_pays_and_cancel_stays(tolled):
-    click(tolled, "district:d2")
+    click(tolled, "district:d7")
+    assert isinstance(tolled.selection, Plan) and [str(a) for a in tolled.selection.actions] == ["bobby d2",
+                                                                                               "bobby d7"]
+    button = next(i for i in tolled.scene["items"] if i.get("id") == "btn:confirm")
+    assert button["title"] == "Pay and move"  # the scene's own button, not the base's "Play it"
     click(tolled, "btn:cancel")
     assert tolled.selection is None and tolled.state.bobby == "d1"
-    click(tolled, "district:d2")
+    assert not any(i.get("id") == "btn:confirm" for i in tolled.scene["items"])
+    click(tolled, "district:d7")
+    send(tolled, {"kind": "escape"})
+    assert tolled.selection is None and tolled.state.bobby == "d1"
+    click(tolled, "district:d7")
     click(tolled, "btn:confirm")
+    assert tolled.record.actions[-2:] == ("bobby d2", "bobby d7") and tolled.state.seat.score == 8
+
+
+def test_a_neighbouring_district_moves_the_bobby_at_once_paying_the_toll_shown(tolled):
+    """One crossing is one legal action: its district is lit with the toll, and one click plays it."""
+    click(tolled, "district:d2")
     assert tolled.record.actions[-1] == "bobby d2" and tolled.state.seat.score == 9
+    assert tolled.state.seats[1].score == 11 and tolled.selection is None
+
+
+def test_a_route_shown_then_another_click_plays_that_instead(tolled):
+    click(tolled, "district:d7")
+    click(tolled, "space:c:2")  # the route is dropped and the stall built (lane c bounds d1)
+    assert tolled.record.actions[-1] == "build c 2" and tolled.selection is None and tolled.state.bobby == "d1"
 
 
 def test_clicking_the_bobbys_own_district_names_the_rule(tolled):
@@ -155,6 +187,20 @@ def test_no_affordable_route_is_none():
     broke = State.from_dict(d)
     assert plan_bobby_route(broke, "d7") is None
     assert plan_bobby_route(broke, "d1").steps == ()
+
+
+def test_an_unaffordable_route_is_refused_by_the_engine_with_the_toll_limit():
+    d = new_game(players=2, seed=1).to_dict()
+    d.update(phase="actions", active=0, round=1, bobby="d1", actions_left=2, token_slot=1)
+    d["seats"][0]["points"]["tolls"] = -10  # red has 0 points: every crossing of an empty lane costs 1
+    view = position_view(State.from_dict(d))
+    before = view.record.actions
+    click(view, "district:d7")  # far: the engine refuses the first crossing of the way there
+    assert view.message["kind"] == "illegal" and view.message["rule"] == "portobello.assume.toll-limit"
+    assert view.message["text"] == "crossing lane c costs 1 point and red has only 0"
+    assert view.record.actions == before and view.selection is None
+    click(view, "district:d2")  # a neighbour: the same refusal
+    assert view.message["rule"] == "portobello.assume.toll-limit"
 
 
 # ---- customers ---------------------------------------------------------------------------------------------------
@@ -186,10 +232,17 @@ def scoring():
 
 
 def test_token_then_district_scores_it(scoring):
+    assert scoring.highlights["score:4"]["label"] == "" and "then click the district" in \
+        scoring.highlights["score:4"]["tip"]
+    assert not any(k.startswith("district:") for k in scoring.highlights)  # a district is the second click
     click(scoring, "score:4")
-    assert scoring.selection == ("score", 4) and scoring.record.actions[-1] == "end"
-    assert scoring.highlights["district:d1"] == {"label": "+12", "tone": "legal"}
-    assert scoring.highlights["district:d2"] == {"label": "+4", "tone": "legal"}
+    assert scoring.selection.clicked == ("score:4",) and len(scoring.selection.candidates) == 12
+    assert scoring.record.actions[-1] == "end"
+    assert scoring.highlights["score:4"] == {"label": "", "tone": "selected"}
+    assert scoring.highlights["district:d1"] == {
+        "label": "+12", "tone": "legal",
+        "tip": "score d1 with red's 4 instead of a turn: 3 stalls on lanes a, b, c ×4 = 12 points"}
+    assert scoring.highlights["district:d2"]["label"] == "+4"
     click(scoring, "district:d1")
     assert scoring.record.actions[-1] == "district d1 x4"
     assert scoring.state.seats[0].score == 22 and scoring.state.district_token("d1") == (0, 4)
@@ -199,8 +252,12 @@ def test_token_then_district_scores_it(scoring):
 
 def test_district_then_token_scores_it(scoring):
     click(scoring, "district:d2")
-    assert scoring.selection == ("district", "d2") and "×2 = 2 or ×4 = 4" in scoring.message["text"]
-    assert scoring.highlights["score:2"] == {"label": "+2", "tone": "legal"}
+    assert scoring.selection.clicked == ("district:d2",)
+    assert [str(a) for a in scoring.selection.candidates] == ["district d2 x2", "district d2 x4"]
+    assert "“x2 (+2)” or “x4 (+4)”" in scoring.message["text"]  # the choice buttons lead with what differs
+    assert scoring.choice_buttons(scoring.state) == [("btn:choose:0", "x2 (+2)"), ("btn:choose:1", "x4 (+4)"),
+                                                     ("btn:cancel", "Cancel")]
+    assert scoring.highlights["score:2"]["label"] == "+2" and scoring.highlights["score:2"]["tone"] == "legal"
     click(scoring, "score:2")
     assert scoring.record.actions[-1] == "district d2 x2" and scoring.state.seats[0].score == 12
 
@@ -386,17 +443,11 @@ def test_random_players_are_deterministic_for_a_seed_and_rarely_score_an_empty_d
 # ---- odd targets, chance steps ------------------------------------------------------------------------------------
 @pytest.mark.parametrize("target", ["district:zzz", "token:9", "token:-1", "token:x", "space:zz:0", "space:c:9",
                                     "space:c:-1", "square:s99", "score:3", "score:x", "btn:nope", "bogus", ""])
-def test_on_click_refuses_targets_that_name_nothing(scoring, target):
+def test_clicks_on_targets_that_name_nothing_change_nothing(scoring, target):
     before = (scoring.record.actions, scoring.record.cursor)
-    assert scoring.on_click(scoring.state, target) is None
+    click(scoring, target)
     assert scoring.message == {"kind": "info", "text": f"nothing to click at {target!r} in this view"}
     assert (scoring.record.actions, scoring.record.cursor) == before and scoring.selection is None
-
-
-def test_on_click_called_directly_returns_none_after_a_selection(scoring):
-    assert scoring.on_click(scoring.state, "score:4") is None and scoring.selection == ("score", 4)
-    assert "Now click the district" in scoring.message["text"]
-    assert scoring.on_click(scoring.state, "district:d1") == ScoreDistrict("d1", 4)
 
 
 def test_at_a_chance_step_the_status_and_the_refusal_say_to_step(acting):

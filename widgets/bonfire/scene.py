@@ -320,20 +320,68 @@ def board_scene(state: State, selection: str | Iterable[str] = (), buttons: Iter
     items: list[dict[str, Any]] = []
     y = 0.0
     if board:
-        items += _central(state)
+        items += _part(state, ("central",), lambda: _central(state))
         y = CENTRAL_HEIGHT
     strip, h = _strip(state, y + 4, width, list(buttons), chosen, note)
     items += strip
     y += 4 + h
     for j, k in enumerate(order):
         row, col = divmod(j, per_row)
-        items += _player_board(state, k, MARGIN + col * (BOARD_W + BOARD_GAP), y + 8 + row * (BOARD_H + BOARD_GAP))
+        x0, y0 = MARGIN + col * (BOARD_W + BOARD_GAP), y + 8 + row * (BOARD_H + BOARD_GAP)
+        items += _part(state, ("player", k, x0, y0), lambda: _seat_board(state, k, x0, y0), clean=False)
     if order:
         rows = (len(order) + per_row - 1) // per_row
         y += 8 + rows * (BOARD_H + BOARD_GAP)
     items += _outlines(items, chosen)
-    items = [{k: v for k, v in item.items() if v is not None} for item in items]
+    items = [item if id(item) in _CLEAN else _clean(item) for item in items]
     return {"width": _r(width), "height": _r(y), "background": BACKGROUND, "items": items}
+
+
+def _clean(item: dict[str, Any]) -> dict[str, Any]:
+    """The item without its ``None`` fields (the scene format leaves them out)."""
+    return {k: v for k, v in item.items() if v is not None}
+
+
+_PARTS: dict[Any, Any] = {}
+"""The central board and player boards of the last state drawn (a state is immutable, so its parts are too; a
+click that only picks or refuses redraws the same state, and the parts are reused). One state at a time."""
+
+
+_SEAT_BOARDS: dict[tuple[int, float, float], tuple[tuple[Any, ...], list[dict[str, Any]]]] = {}
+"""The last drawing of each player board, with what it was drawn from (:func:`_seat_inputs`): after a move, the
+boards of the seats it did not touch are reused."""
+
+
+def _seat_inputs(state: State, k: int) -> tuple[Any, ...]:
+    """Everything a player board reads from the state (see :func:`_player_board`)."""
+    return (state.seats[k], state.current_player == k, state.turn == k, state.phase == "setup", state.is_terminal,
+            state.start == k, state.components)
+
+
+def _seat_board(state: State, k: int, ox: float, oy: float) -> list[dict[str, Any]]:
+    """:func:`_player_board`, reused when nothing it reads has changed since it was last drawn there."""
+    inputs = _seat_inputs(state, k)
+    last = _SEAT_BOARDS.get((k, ox, oy))
+    if last is not None and last[0][-1] is inputs[-1] and last[0][:-1] == inputs[:-1]:
+        return last[1]
+    items = [_clean(item) for item in _player_board(state, k, ox, oy)]
+    _SEAT_BOARDS[(k, ox, oy)] = (inputs, items)
+    return items
+
+
+_CLEAN: set[int] = set()
+"""The ids of the items held in :data:`_PARTS`, already without ``None`` fields."""
+
+
+def _part(state: State, key: tuple[Any, ...], build: Any, clean: bool = True) -> list[dict[str, Any]]:
+    if _PARTS.get("state") is not state:
+        _PARTS.clear()
+        _CLEAN.clear()
+        _PARTS["state"] = state
+    if key not in _PARTS:
+        _PARTS[key] = [_clean(item) for item in build()] if clean else build()
+        _CLEAN.update(id(item) for item in _PARTS[key])
+    return _PARTS[key]
 
 
 def board_svg(state: State, selection: str | Iterable[str] = (), buttons: Iterable[tuple[str, str]] = (), *,
@@ -787,6 +835,7 @@ def _bottom_row(state: State) -> list[dict[str, Any]]:
                        title=pile_title, target="path-pile", **{"class": "path-pile"}))
     items.append(_rect(x + 246, y, 20, 44, fill="#8a6d3b" if left else "#ffffff", stroke="#5a4526",
                        stroke_width=1, rx=3, id="path-pile", target="path-pile", title=pile_title,
+                       label_at=[x + 264, y + 53],  # under the narrow pile, clear of slot 3's label
                        **{"class": "path-pile face-down" + ("" if left else " empty")}))
     for j, kind in enumerate(state.path_display):
         title = (f"Path display slot {j}: " + (f"a path tile with a {kind.split()[0]} crystal and "
@@ -794,7 +843,7 @@ def _bottom_row(state: State) -> list[dict[str, Any]]:
         items += _path_tile(kind, x + j * 62, y, 56, 44, f"path-display:{j}", title, extra="path-display")
     symbols = ", ".join(f"{short} {_words(a)}" for a, short in _shorts(c.action_types).items())
     portals = ", ".join(f"{short} {p}" for p, short in _shorts(c.portal_symbols).items())
-    items.append(_text(290, y + 56, f"fate symbols: {symbols} · portals: {portals}", 10, anchor="start", fill=FAINT,
+    items.append(_text(314, y + 56, f"fate symbols: {symbols} · portals: {portals}", 10, anchor="start", fill=FAINT,
                        **{"class": "legend"}))
     x = 290
     items.append(_text(x, y - 8, "General supply of action tiles", 12, anchor="start", weight=700,

@@ -3,21 +3,23 @@
 The component data is OUR OWN DATA, in the spirit of the game; not the printed components (islands, task discs,
 fate squares, seats and common tasks are this project's own, see ``explorer/bonfire/README.md``).
 
-How a game is played with the mouse. Every legal action of the player who decides is tied to the board items it
-concerns (:func:`action_items`, ids of ``widgets.bonfire.scene``); the first of them is lit, labelled with what
-the action costs or gains (:func:`action_label`, read from the engine; ``"<n> options"`` where several actions
-with different labels start there). A click keeps the actions whose items include the clicked one (any of their
-items may be clicked first, e.g. an empty bonfire before a task disc):
+How a game is played with the mouse: the click model of ``widgets.base``, shared by every game. This module
+only says which board items each legal action of the player who decides concerns (:func:`action_items`, ids of
+``widgets.bonfire.scene``), what it costs or gains (:func:`board_label` on the board, :func:`action_label` on
+hover, read from the engine), how a choice button reads (:func:`choice_text`) and which action an unmatched click
+asks the engine about. So:
 
-* one action left: it is played (an island sails there, a bonfire is lit, a council seat takes the novice, a
-  gnome card with a single affordable payment is recruited...);
-* several left: the clicked item is outlined and the items that tell them apart are lit, e.g. after a task disc
-  the offering discs and the empty bonfires, after a fate tile of the stack the squares it can cover. A further
-  click narrows again. When at most :data:`MAX_CHOICES` actions remain, or they differ only in something the
-  board does not show (the Great Bonfire's reward pair, a gnome's payment, a fate tile turned end for end, a
-  Chosen Harvest resource), a row of choice buttons (``btn:choose:<n>``, ``btn:cancel``) offers them with their
-  cost or gain. Clicking the clicked item again, or ``Cancel``, drops the pick; clicking the first item of other
-  actions (another island, task disc, gnome...) starts a new one;
+* the first item of every legal action is lit with its label (``"<n> ways"`` where actions with different labels
+  start there); any item of an action may be clicked first (an empty bonfire before a task disc);
+* one action left after a click: it is played (an island sails there, a bonfire is lit, a council seat takes the
+  novice, a gnome card with a single affordable payment is recruited...);
+* several left: the clicked item is outlined and each action's next item that tells them apart is lit (after a
+  task disc the offering discs, then the empty bonfires; after a fate tile of the stack the squares it can
+  start from). When at most :data:`MAX_CHOICES` actions remain, or they differ only in something the board does
+  not show (the Great Bonfire's reward pair, a gnome's payment, a fate tile turned end for end, a Chosen Harvest
+  resource), choice buttons (``btn:choose:<n>``, ``btn:cancel``) in the strip offer them with their cost or gain.
+  Clicking the clicked item again, ``Cancel`` or Escape drops the pick; the first item of other actions starts a
+  new one;
 * the steps inside an option that no board item stands for (paying with substitutes, a bonus of one's choice,
   skipping a claim, the starting fate tile, a procession's length, passing) are strip buttons
   ``btn:do:<notation>``;
@@ -46,23 +48,17 @@ from explorer.bonfire.components import COUNTDOWN, END_TRIGGER, GREAT_BONFIRE_PO
 from explorer.bonfire.fate import ACROSS, Placement, placements
 from explorer.bonfire.payment import ANY, pay_exact, payment_words
 from explorer.bonfire.turn import action_cost
-from explorer.core import IllegalAction, Record
+from explorer.core import Record
 
-from ..base import BoardView, StepChance
+from ..base import MAX_CHOICES, BoardView, StepChance
 from .scene import board_scene, step_words
 
 __all__ = ["BonfireView", "MAX_CHOICES", "SUBSTITUTE_MARK", "action_items", "action_label", "board_label",
            "choice_text", "cost_words", "gains", "gains_words", "item_words", "random_kind_first"]
 
-MAX_CHOICES = 4
-"""At most this many actions left after a click are offered as choice buttons at once (more: click on)."""
 
 COSTED = (Sail, TakeTask, ClaimGuardian, Procession, BuildPath, BuildFromPile, UseGreatBonfire, Recruit)
 """The actions of option II, paid with action tiles and resources (``turn.action_cost``)."""
-
-
-class _Handled(Exception):
-    """A click fully answered by a selection, a hint or a chance step (no action for the base view to play)."""
 
 
 # ---- pure helpers over the engine ----------------------------------------------------------------------------------
@@ -161,6 +157,19 @@ def gains(state: State, action: Any) -> Counter:
     Raises:
         IllegalAction: if ``action`` is not legal in ``state``.
     """
+    if _GAINS.get("state") is not state:  # a label and a hover text both ask: apply once per state and action
+        _GAINS.clear()
+        _GAINS["state"] = state
+    if action not in _GAINS:
+        _GAINS[action] = _gains(state, action)
+    return Counter(_GAINS[action])
+
+
+_GAINS: dict[Any, Any] = {}
+"""The gains of the actions of the last state asked about (states are immutable)."""
+
+
+def _gains(state: State, action: Any) -> Counter:
     k = _seat_of(state)
     ix = state.index
     before, after = state.seats[k], state.apply(action).seats[k]
@@ -321,17 +330,6 @@ def random_kind_first(rng: Any, legal: Sequence[Any]) -> Any:
     return rng.choice([a for a in legal if _kind(a) == kind])
 
 
-def _is_button(item: str) -> bool:
-    return item.startswith("btn:")
-
-
-def _combine(labels: list[str]) -> str:
-    """One label for an item that starts several actions: their label if all agree, else ``"<n> ways"`` (the
-    choice buttons then show each one's)."""
-    distinct = list(dict.fromkeys(labels))
-    return distinct[0] if len(distinct) == 1 else f"{len(labels)} ways"
-
-
 _PART_WORDS = {"fate": "square {}", "bonfire": "bonfire {}", "guard": "the guardian space of bonfire {}",
                "portal": "the portal space of bonfire {}", "path": "path position {}", "guardian": "the {} guardian",
                "tile": "your {} tiles", "resource": "your {}", "gnome": "{}"}
@@ -380,29 +378,12 @@ def _note_of(message: dict[str, str] | None) -> tuple[str, str] | None:
     return message.get("kind", "info"), text
 
 
-def _button_mark(mark: dict[str, str]) -> dict[str, str]:
-    """``mark`` with its label moved to the hover ``tip`` (a button's own text says what it does, and a label
-    drawn over it would cover the next one)."""
-    text = mark.get("tip") or mark["label"]
-    return {"label": "", "tone": mark["tone"], **({"tip": text} if text else {})}
-
-
-def _mark(labels: list[tuple[str, str]]) -> dict[str, str]:
-    """The highlight of an item whose actions have these ``(board label, hover text)`` pairs: the short label on
-    the board (:func:`_combine`), the long one as the hover ``tip`` when it says more."""
-    short, long = _combine([a for a, _ in labels]), _combine([b for _, b in labels])
-    mark = {"label": short, "tone": "legal"}
-    if long and long != short:
-        mark["tip"] = long
-    return mark
-
-
 # ---- the view ------------------------------------------------------------------------------------------------------
 class BonfireView(StepChance, BoardView):
     """The Bonfire boards as an anywidget (see the module docstring for the clicks).
 
-    ``selection`` is ``None`` or ``("pick", clicked, candidates)``: the items clicked so far (a tuple of ids)
-    and the legal actions still compatible with them (a tuple, in the engine's order, at least 2).
+    ``selection`` is ``None`` or a :class:`widgets.base.Pick`: the items clicked so far and the legal actions
+    still compatible with them.
 
     Args:
         record: a Bonfire :class:`~explorer.core.Record`.
@@ -507,66 +488,6 @@ class BonfireView(StepChance, BoardView):
                  "end-turn": f"end of {who}'s turn"}
         return texts.get(step.kind, step.kind)
 
-    # ---- the pick under way ------------------------------------------------------------------------------------
-    def _candidates(self, state: State) -> list[Any]:
-        sel = self.selection
-        if sel and sel[0] == "pick":
-            return list(sel[2])
-        return [] if state.is_terminal or state.is_chance_node else list(state.legal_actions())
-
-    @staticmethod
-    def _board_items(state: State, action: Any) -> set[str]:
-        return {i for i in action_items(state, action) if not _is_button(i)}
-
-    def _narrowing(self, state: State, candidates: Sequence[Any]) -> list[str]:
-        """The board items that some but not all ``candidates`` concern (clicking one narrows them), in order."""
-        sets = [self._board_items(state, a) for a in candidates]
-        common = set.intersection(*sets) if sets else set()
-        seen: dict[str, None] = {}
-        for action in candidates:
-            for item in action_items(state, action):
-                if not _is_button(item) and item not in common:
-                    seen.setdefault(item, None)
-        return list(seen)
-
-    def _choices(self, state: State) -> tuple[Any, ...]:
-        """The actions offered as choice buttons now (empty when none are)."""
-        sel = self.selection
-        if not (sel and sel[0] == "pick"):
-            return ()
-        candidates = sel[2]
-        if len(candidates) <= MAX_CHOICES or not self._narrowing(state, candidates):
-            return tuple(candidates)
-        return ()
-
-    def _do_buttons(self, state: State) -> list[tuple[str, Any]]:
-        """``(btn:do:<notation>, action)`` for the legal actions shown as strip buttons."""
-        if state.is_terminal or state.is_chance_node:
-            return []
-        out = []
-        for action in state.legal_actions():
-            for item in action_items(state, action):
-                if item.startswith("btn:do:"):
-                    out.append((item, action))
-        return out
-
-    def _buttons(self, state: State) -> list[tuple[str, str]]:
-        buttons: list[tuple[str, str]] = []
-        if state.is_terminal:
-            return buttons
-        if state.is_chance_node:
-            return [("btn:roll", "Let chance decide")]
-        choices = self._choices(state)
-        buttons += [(f"btn:choose:{n}", choice_text(state, a)) for n, a in enumerate(choices)]
-        if self.selection:
-            buttons.append(("btn:cancel", "Cancel"))
-        buttons += [(bid, str(action)) for bid, action in self._do_buttons(state)]
-        return buttons
-
-    def _selected_ids(self) -> list[str]:
-        sel = self.selection
-        return list(sel[1]) if sel and sel[0] == "pick" else []
-
     # ---- drawing -------------------------------------------------------------------------------------------
     def refresh(self, message: dict[str, str] | None = None) -> None:
         """Redraw (see :meth:`BoardView.refresh`); the message (a refusal with its rule, a hint) is also written
@@ -576,151 +497,75 @@ class BonfireView(StepChance, BoardView):
 
     def render_scene(self, state: State) -> dict[str, Any]:
         """The scene of ``widgets.bonfire.scene.board_scene``: the clicked items outlined, the strip's buttons
-        (choices and ``Cancel`` while a pick is under way, the step buttons ``btn:do:<notation>``, ``Let chance
-        decide`` at a chance step) and the message of the last click (:meth:`refresh`)."""
-        return board_scene(state, self._selected_ids(), self._buttons(state), seats=self.seats, board=self.board,
+        (the pick's choices and ``Cancel``, the step buttons ``btn:do:<notation>``, ``Let chance decide`` at a
+        chance step) and the message of the last click (:meth:`refresh`)."""
+        return board_scene(state, self.selected_items(), self._buttons(state), seats=self.seats, board=self.board,
                            note=getattr(self, "_note", None))
 
-    def highlights_for(self, state: State) -> dict[str, dict[str, str]]:
-        """Lit items with their labels (:func:`action_label`):
-
-        * nothing picked: the first item of every legal action (an island with its boat cost, a task disc with
-          its payment, a fate tile of the stack, a gnome card, a bonfire to light...; ``"<n> options"`` when the
-          actions starting there have different labels), and the step buttons;
-        * a pick under way: the clicked items (``selected``), the items that narrow the pick further (labelled
-          when all actions they keep share one label), the choice buttons with their labels, ``Cancel``;
-        * a chance step: ``Let chance decide``.
-        """
-        marks: dict[str, dict[str, str]] = {}
+    def _buttons(self, state: State) -> list[tuple[str, str]]:
         if state.is_terminal:
-            return marks
+            return []
         if state.is_chance_node:
+            return [("btn:roll", "Let chance decide")]
+        do = [(item, str(action)) for action, items in self.items_of(state).items() for item in items
+              if item.startswith("btn:do:")]
+        return [*self.choice_buttons(state), *do]
+
+    # ---- the click model's hooks (widgets.base) -------------------------------------------------------------
+    def clickable_actions(self, state: State) -> list[Any]:
+        """The legal actions of the player who decides; none at a chance step (``Let chance decide`` draws it)."""
+        return [] if state.is_chance_node else super().clickable_actions(state)
+
+    def action_items(self, state: State, action: Any) -> tuple[str, ...]:
+        """:func:`action_items`."""
+        return action_items(state, action)
+
+    def action_label(self, state: State, action: Any) -> str:
+        """:func:`board_label`: what the action costs (its action tiles) or gains, in a few characters."""
+        return board_label(state, action)
+
+    def action_tip(self, state: State, action: Any) -> str:
+        """:func:`action_label`: how the payment goes, or what the action gains, in words."""
+        return action_label(state, action)
+
+    def choice_text(self, state: State, action: Any, among: Sequence[Any]) -> str:
+        """:func:`choice_text`: a Great Bonfire reward pair, a gnome's payment, else the notation and label."""
+        return choice_text(state, action)
+
+    def item_name(self, item: str) -> str:
+        """:func:`item_words`."""
+        return item_words(self.state, item)
+
+    def highlights_for(self, state: State) -> dict[str, dict[str, str]]:
+        """The base's lit items (the first item of every legal action with its label, or a pick's next items and
+        choices), plus, with nothing picked, the step buttons ``btn:do:<notation>`` of actions whose first item is
+        on the board, and every display slot of a path tile shown twice; ``Let chance decide`` at a chance step."""
+        if state.is_chance_node and not state.is_terminal:
             return {"btn:roll": {"label": "", "tone": "legal"}}
-        sel = self.selection
-        if sel and sel[0] == "pick":
-            candidates = sel[2]
-            narrowing = {}
-            for item in self._narrowing(state, candidates):
-                keep = [a for a in candidates if item in action_items(state, a)]
-                labels = list(dict.fromkeys((board_label(state, a), action_label(state, a)) for a in keep))
-                narrowing[item] = _mark([labels[0]] if len(labels) == 1 else [("", "")])
-            if len({mark["label"] for mark in narrowing.values()}) == 1:  # the same everywhere: say it on hover only
-                narrowing = {item: _button_mark(mark) for item, mark in narrowing.items()}
-            marks.update(narrowing)
-            for n, action in enumerate(self._choices(state)):
-                marks[f"btn:choose:{n}"] = _button_mark({"label": action_label(state, action), "tone": "legal"})
-            for item in sel[1]:
-                marks[item] = {"label": "", "tone": "selected"}
-            marks["btn:cancel"] = {"label": "", "tone": "legal"}
-            return marks
-        by_item: dict[str, list[tuple[str, str]]] = {}
-        for action in state.legal_actions():
-            items = action_items(state, action)
-            labels = (board_label(state, action), action_label(state, action))
-            if items:
-                by_item.setdefault(items[0], []).append(labels)
-            for item in items[1:]:
-                if item.startswith("btn:do:"):
-                    by_item.setdefault(item, []).append(labels)
-        for item, labels in by_item.items():
-            marks[item] = _button_mark(_mark(labels)) if _is_button(item) else _mark(labels)
-        for action in state.legal_actions():  # a path tile shown twice: both slots build it
-            if isinstance(action, BuildPath):
-                for item in action_items(state, action)[1:]:
-                    marks[item] = marks[action_items(state, action)[0]]
+        marks = super().highlights_for(state)
+        if self.selection is None:
+            for action, items in self.items_of(state).items():
+                first = marks.get(items[0])
+                for item in items[1:]:
+                    if item.startswith("btn:do:") or isinstance(action, BuildPath):
+                        marks.setdefault(item, {"label": "", "tone": "legal"} if item.startswith("btn:") else
+                                         dict(first or self._mark(state, item, [action])))
         return marks
 
-    # ---- clicks --------------------------------------------------------------------------------------------
-    def on_click(self, state: State, target: str) -> Any:
-        """The action a click on ``target`` means (see the module docstring), or ``None`` after a selection, a
-        hint or a chance step played here.
+    def unmatched_hint(self, state: State, target: str) -> str:
+        """Whose board it is, or that the player who decides can do nothing with the item now."""
+        k = state.current_player
+        who = state.players[k] if k is not None else "nobody"
+        owner = target.partition(":")[0]
+        if owner.startswith("p") and owner[1:].isdigit() and int(owner[1:]) != k:
+            return f"That is {state.players[int(owner[1:])]}'s board; {who} decides now."
+        return f"Nothing {who} can do with {item_words(state, target)} now: {step_words(state)}."
 
-        Raises:
-            IllegalAction: the engine's refusal of the click's most natural action, naming the rule.
-            NotationError: for a ``btn:do:`` button whose notation cannot be read.
-        """
-        try:
-            return self._on_click(state, target)
-        except _Handled:
-            return None
-
-    def _on_click(self, state: State, target: str) -> Any:
-        if state.is_terminal:
-            self.selection = None
-            self.hint("The game is over: step back through it with the controls, or start a new game.")
-            raise _Handled
-        sel = self.selection
-        if target == "btn:cancel":
-            self.selection = None
-            return None
-        if target.startswith("btn:choose:"):
-            n = target.removeprefix("btn:choose:")
-            choices = self._choices(state)
-            if n.isdigit() and int(n) < len(choices):
-                return choices[int(n)]
-            self.hint("Nothing to choose now: click a lit item.")
-            raise _Handled
-        if target == "btn:roll":
-            self.roll()
-            raise _Handled
-        if target.startswith("btn:do:"):
-            self.selection = None
-            return state.parse_action(target.removeprefix("btn:do:"))
-        if state.is_chance_node:
-            problem = state.explain(self._natural_action(state, target, ()) or Skip())
-            if problem is None:  # never: at a chance step only draws are legal
-                self.hint("Chance decides here.")
-                raise _Handled
-            raise problem
-        if target.startswith("btn:"):
-            self.hint(f"The button {target!r} does nothing now.")
-            raise _Handled
-        if sel and sel[0] == "pick" and target in sel[1]:  # a second click on a clicked item: change one's mind
-            self.selection = None
-            self.hint("Pick cancelled: click a lit item.")
-            raise _Handled
-        return self._board_click(state, target)
-
-    def _board_click(self, state: State, target: str) -> Any:
-        sel = self.selection
-        legal = list(state.legal_actions())
-        clicked: tuple[str, ...] = sel[1] if sel and sel[0] == "pick" else ()
-        base = list(sel[2]) if sel and sel[0] == "pick" else legal
-        keep = [a for a in base if target in action_items(state, a)]
-        if not keep and clicked:
-            starts = [a for a in legal if action_items(state, a)[:1] == (target,)]
-            if starts:  # the first item of other actions: a new pick (the user changed their mind)
-                clicked, keep = (), [a for a in legal if target in action_items(state, a)]
-        if not keep:
-            raise self._refusal(state, target, clicked)
-        if len(keep) == 1:
-            return keep[0]
-        self.selection = ("pick", (*clicked, target), tuple(keep))
-        choices = self._choices(state)
-        where = item_words(state, target)
-        if choices:
-            options = " or ".join(f"“{choice_text(state, a)}”" for a in choices)
-            self.hint(f"{len(keep)} ways with {where}: {options}. Click one of the buttons between the boards (or "
-                      "Cancel).")
-        else:
-            self.hint(f"{len(keep)} ways with {where}: click a lit item to narrow them down (or Cancel).")
-        raise _Handled
-
-    def _refusal(self, state: State, target: str, clicked: tuple[str, ...]) -> IllegalAction:
-        """The engine's refusal of the most natural action for a click on ``target`` with no legal action."""
+    def natural_action(self, state: State, target: str, clicked: tuple[str, ...]) -> Action | None:
+        """What a click on ``target`` would most naturally ask for (see the module docstring; at a chance step,
+        the same, else a skip), refused by the engine so that it names the rule."""
         action = self._natural_action(state, target, clicked)
-        problem = state.explain(action) if action is not None else None
-        if problem is None:
-            k = state.current_player
-            who = state.players[k] if k is not None else "nobody"
-            owner = target.partition(":")[0]
-            if owner.startswith("p") and owner[1:].isdigit() and int(owner[1:]) != k:
-                self.hint(f"That is {state.players[int(owner[1:])]}'s board; {who} decides now.")
-            else:
-                self.hint(f"Nothing {who} can do with {target.partition(':')[2] or target} now: "
-                          f"{step_words(state)}.")
-            raise _Handled
-        return problem
+        return Skip() if action is None and state.is_chance_node else action
 
     def _natural_action(self, state: State, target: str, clicked: tuple[str, ...]) -> Action | None:
         """What a click on ``target`` would most naturally ask for (refused, so the engine names the rule), given

@@ -29,8 +29,9 @@ Item ids (the click targets; see :data:`TARGETS`):
 * ``btn:<name>`` — the strip's buttons: ``end``, ``pick-up``, ``drop``, ``treat``, ``dispose``, ``deck-gun``,
   ``crew-change``, ``take-ladder``, ``drop-ladder``, ``collapse-ladder``, ``role-<key>`` (a specialist card, at
   set-up or after ``btn:crew-change`` is selected), ``roll`` (let chance decide), ``reveal-victim``,
-  ``reveal-false-alarm`` (choose how a point of interest turns over), ``dice`` (play the chosen dice);
-* ``die:red:<n>`` / ``die:black:<n>`` — the die faces to choose at a roll (selected ones are outlined).
+  ``reveal-false-alarm`` (choose how a point of interest turns over);
+* ``die:red:<n>`` / ``die:black:<n>`` — the die faces to choose at a roll (selected ones are outlined; a red and a
+  black face make a two-dice roll).
 
 The scene draws buttons by phase and by the active card (a Paramedic gets ``treat``); it never decides whether an
 action is legal: the view asks the engine.
@@ -105,7 +106,7 @@ ROLE_LETTER = {"paramedic": "P", "captain": "C", "imaging": "I", "cafs": "F", "h
 BUTTONS = {"end": "End turn", "pick-up": "Pick up", "drop": "Drop", "treat": "Treat", "dispose": "Dispose",
            "deck-gun": "Deck gun", "crew-change": "Crew change", "take-ladder": "Take ladder",
            "drop-ladder": "Drop ladder", "collapse-ladder": "Collapse ladder", "roll": "Let chance decide",
-           "reveal-victim": "Reveal: victim", "reveal-false-alarm": "Reveal: false alarm", "dice": "Play these dice"}
+           "reveal-victim": "Reveal: victim", "reveal-false-alarm": "Reveal: false alarm"}
 """The strip's button labels by name (ids ``btn:<name>``; role buttons ``btn:role-<key>`` are labelled with the
 card's name)."""
 
@@ -1028,8 +1029,6 @@ def _buttons(state: State, chosen: set[str]) -> list[tuple[str, str, bool]]:
         if step.kind == "reveal":
             out += [("btn:reveal-victim", BUTTONS["reveal-victim"], False),
                     ("btn:reveal-false-alarm", BUTTONS["reveal-false-alarm"], False)]
-        elif step.kind in ("roll", "first-explosion", "fireproof"):
-            out.append(("btn:dice", BUTTONS["dice"], False))
         return out
     f = state.firefighter
     held = {g.role for j, g in enumerate(state.firefighters) if j != state.turn}

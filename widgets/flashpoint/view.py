@@ -1,37 +1,44 @@
 """The interactive Flash Point board: clicks become engine actions; the engine decides what is legal.
 
-How a game is played with the mouse:
+How a game is played with the mouse (the click model is the shared one of :mod:`widgets.base`: every item a legal
+action concerns is lit, a click narrows the legal actions to those concerning it and plays the one left):
 
 * set-up: Experienced games first park the engine and the ambulance (click one of a vehicle's parking spots, or
   one of the spot's two spaces), then each firefighter takes a specialist card (``Paramedic``, ``Fire
   Captain``... buttons) and starts on a space outside the building (click it);
-* a turn: the firefighter to act is selected. Every space, wall, door, parking spot and button that one of its
-  legal actions concerns is lit, labelled with the AP the action costs (read from the engine: the action is
-  applied and the firefighter's AP and extra pools compared, so every specialist's discounts and every Extreme
-  Danger cost show as they are). Clicking a lit item plays its action: a space moves there, extinguishes it,
-  identifies a point of interest, raises a ladder or the platform to it...; a wall is chopped, a door opened or
-  closed; a spot drives a vehicle there. When one click could mean several actions (``extinguish 2,3`` or
-  ``move 2,3``), the view asks: a row of choice buttons appears under the board (``btn:choose:<n>``, and
-  ``btn:cancel``). The strip's buttons end the turn, pick up, drop, treat, dispose, fire the deck gun, take,
-  drop or collapse a ladder; ``Crew change`` shows the free specialist cards to change to;
-* the Fire Captain: click another firefighter's pawn to command it; its moves and doors are lit with the
-  command AP they cost, and the next clicks command it (click the Captain's own pawn to go back);
+* a turn: every space, wall, door, parking spot, object and button that one of the acting firefighter's legal
+  actions starts at is lit, labelled with the AP the action costs (read from the engine: the action is applied
+  and the firefighter's AP and extra pools compared, so every specialist's discounts and every Extreme Danger
+  cost show as they are). Clicking a lit item plays its action: a space moves there, extinguishes it, identifies
+  a point of interest, raises a ladder or the platform to it...; a wall is chopped, a door opened or closed; a
+  spot drives a vehicle there. When one click could mean several actions (``extinguish 2,3`` or ``move 2,3``),
+  a row of choice buttons appears under the board, each leading with what differs (``btn:choose:<n>``, and
+  ``btn:cancel``). The strip's buttons end the turn, pick up (a choice when there is more than one thing to
+  pick up), drop, treat, dispose, fire the deck gun, take, drop or collapse a ladder; ``Crew change`` shows the
+  free specialist cards, and a click on one changes to it;
+* the Fire Captain: the other firefighters' pawns are lit (``command``); click one, then a lit space or door to
+  command it. It stays picked while it can still be commanded; click it again, press Escape, or click the
+  Captain's own pawn to act with the Captain again;
 * chance: after ``end`` the fire advances one chance step per click: ``Let chance decide`` draws the step from
   the game's seeded stream (a roll, a flare-up, a point of interest turned over, a new point of interest...),
-  and the events of that step are listed with the rule behind each. The dice may be chosen instead: click a red
-  and a black die face (``die:red:<n>``, ``die:black:<n>``); a point of interest's buttons choose what it turns
-  out to be; a chemical spill's next space is clicked on the board.
+  and the events of that step are listed with the rule behind each. The outcome may be chosen instead, each
+  labelled with its probability: a red then a black die face (``die:red:<n>``, ``die:black:<n>``; either first)
+  make that roll, one die face a one-die roll, a point of interest's buttons what it turns out to be, a space
+  where a chemical spill flows next.
 
-Illegal clicks are refused with the engine's own refusal (``state.explain``): the rule's id, title and text are
-shown in the message and nothing changes. Random players (``bots``) pick a kind of action first, then an action
-of that kind, as the property tests' random player does; the chance steps after their moves are resolved at once.
+A click no legal action concerns asks the engine about the action it most naturally means (``state.explain``):
+its refusal, with the rule's id, title and text, is shown and nothing changes. A second click on a picked item
+or Escape clears the pick. Random players (``bots``) pick a kind of action first, then an action of that kind,
+as the property tests' random player does; the chance steps after their moves are resolved at once.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from fractions import Fraction
 from typing import Any
 
-from explorer.core import IllegalAction, Record
+from explorer.core import Record
 from explorer.flashpoint import State
 from explorer.flashpoint.actions import (Bridge, ChooseRole, Chop, CloseDoor, CollapseLadder, Command, CrewChange,
                                          DeckGun, Dice, Die, Dispose, Drive, Drop, DropLadder, EndTurn, Extinguish,
@@ -42,7 +49,7 @@ from explorer.flashpoint.state import object_info
 
 from ..base import BoardView, StepChance
 from .overlays import random_action
-from .scene import BUTTON_HEIGHT, MARGIN, board_scene, step_words
+from .scene import board_scene, step_words
 
 __all__ = ["FlashPointView", "POOLS", "action_items", "ap_cost", "cost_label"]
 
@@ -61,9 +68,8 @@ _STEP_WORDS = {"fire": "the fire advances", "flare-up": "a flare-up: the fire ad
                "hot-spot": "a hot spot is placed"}
 """The words for a roll's purpose in the status line and the panel (given to :func:`~.scene.step_words`)."""
 
-
-class _Handled(Exception):
-    """A click fully answered by a hint or a chance step (no action for the base view to play)."""
+_OWN_BUTTONS = ("btn:choose:", "btn:cancel", "btn:confirm")
+"""The base view's choice buttons (drawn in its own row, with no room for a label under them)."""
 
 
 # ---- pure helpers over the engine ----------------------------------------------------------------------------------
@@ -102,15 +108,34 @@ def cost_label(state: State, action: Any) -> str:
     return "" if cost is None else f"{cost} AP"
 
 
+def _on_space(state: State, space: str) -> tuple[str, ...]:
+    """A space's items: the space, and the standing object drawn over it (a click on the object stands for it)."""
+    oid = state.object_at(space)
+    return (f"space:{space}",) + ((f"object:{oid}",) if oid is not None else ())
+
+
 def action_items(state: State, action: Any) -> tuple[str, ...]:
-    """The scene items (``widgets.flashpoint.scene.TARGETS``) a player action concerns, the first being where its
-    label goes: ``move 2,3`` -> ``space:2,3``; ``chop 1,3|1,4`` (``unjam 1,3|1,4``) -> ``edge:1,3|1,4``;
-    ``park engine 0,7`` and ``drive engine 0,7`` -> the spot, its two spaces (and the parked vehicle for a
-    drive); ``role captain`` and ``crew change captain`` -> ``btn:role-captain`` (and ``btn:crew-change``);
-    ``pick up victim`` -> ``btn:pick-up``; ``command blue move 2,3`` -> ``space:2,3`` (its firefighter is named by the selection).
-    ``()`` for an action the board does not show (chance outcomes have their own buttons)."""
-    if isinstance(action, (Place, Move, Extinguish, Identify, RaiseLadder, Bridge, MovePlatform)):
-        return (f"space:{action.space}",)
+    """The scene items (``widgets.flashpoint.scene.TARGETS``) an action or a chance outcome of ``state`` concerns,
+    in the order a player clicks them (the first is lit and carries the label):
+
+    * ``move 2,3`` (``place``, ``extinguish``, ``identify``, ``raise ladder``, ``bridge``, ``platform``) ->
+      ``space:2,3``, and ``object:<id>`` if a standing object covers the space;
+    * ``chop 1,3|1,4`` (``open``, ``close``, ``unjam``) -> ``edge:1,3|1,4``;
+    * ``park engine 0,7`` and ``drive engine 0,7`` -> the spot, its two spaces (and the parked vehicle for a
+      drive);
+    * ``command blue move 2,3`` -> ``ff:blue``, ``space:2,3`` (``command blue open 1,3|1,4``: ``ff:blue``,
+      ``edge:1,3|1,4``);
+    * ``role captain`` -> ``btn:role-captain``; ``crew change captain`` -> ``btn:crew-change``,
+      ``btn:role-captain`` (the cards are drawn once the button is picked);
+    * ``pick up victim`` (every ``pick up``) -> ``btn:pick-up``; ``end``, ``drop``, ``treat``... -> their button;
+    * chance outcomes: ``roll 3 5`` -> ``die:red:3``, ``die:black:5``; ``roll 5`` (the black die alone) ->
+      ``die:black:5``; ``fireproof 4`` -> ``die:red:4``; ``reveal victim`` -> ``btn:reveal-victim``;
+      ``spill 3,4`` -> ``space:3,4``.
+
+    ``()`` for an action the board does not show (none today).
+    """
+    if isinstance(action, (Place, Move, Extinguish, Identify, RaiseLadder, Bridge, MovePlatform, SpillFlow)):
+        return _on_space(state, action.space)
     if isinstance(action, (OpenDoor, CloseDoor, Chop, Unjam)):
         return (f"edge:{action.edge}",)
     if isinstance(action, (Park, Drive)):
@@ -118,17 +143,31 @@ def action_items(state: State, action: Any) -> tuple[str, ...]:
         items = (f"spot:{action.vehicle}:{action.space}",) + tuple(f"space:{s}" for s in spot)
         return items + ((f"vehicle:{action.vehicle}",) if isinstance(action, Drive) else ())
     if isinstance(action, Command):
-        return (f"space:{action.target}",) if action.verb == "move" else (f"edge:{action.target}",)
+        target = _on_space(state, action.target) if action.verb == "move" else (f"edge:{action.target}",)
+        return (f"ff:{action.who}", *target)
     if isinstance(action, ChooseRole):
         return (f"btn:role-{action.role}",)
     if isinstance(action, CrewChange):
-        return (f"btn:role-{action.role}", "btn:crew-change")
+        return ("btn:crew-change", f"btn:role-{action.role}")
     if isinstance(action, PickUp):
         return ("btn:pick-up",)
+    if isinstance(action, Dice):
+        return (f"die:red:{action.red}", f"die:black:{action.black}")
+    if isinstance(action, Die):
+        return (f"die:black:{action.value}",)
+    if isinstance(action, FireproofRoll):
+        return (f"die:red:{action.value}",)
+    if isinstance(action, Reveal):
+        return (f"btn:reveal-{action.identity}",)
     for name, cls in SIMPLE_BUTTONS.items():
         if isinstance(action, cls):
             return (f"btn:{name}",)
     return ()
+
+
+def _verb(action: Any) -> str:
+    """The first word of an action's notation (``move``, ``extinguish``...; a command's own verb)."""
+    return action.verb if isinstance(action, Command) else str(action).split()[0]
 
 
 def _pools_words(f: Any) -> str:
@@ -147,11 +186,13 @@ def _pct(p: Any) -> str:
 class FlashPointView(StepChance, BoardView):
     """The Flash Point building as an anywidget (see the module docstring for the clicks).
 
-    ``selection`` is one of: ``None`` (the firefighter to act is selected); ``("ff", name)`` (another
-    firefighter, for the Fire Captain's commands); ``("choose", item id, actions, parent)`` (a click that could
-    mean several actions: ``actions`` are offered as the choice buttons ``btn:choose:<n>``; ``parent`` is the
-    selection before); ``("crew",)`` (the crew change's specialist cards shown); ``("dice", red, black)``
-    (die faces chosen at a roll, ``None`` for a die not chosen yet).
+    The click model is the base view's (:mod:`widgets.base`): ``selection`` is ``None`` or a
+    :class:`~widgets.base.Pick` of the items clicked so far and the actions they still allow, e.g.
+    ``("ff:blue",)`` while the Fire Captain commands blue, ``("btn:crew-change",)`` while the specialist cards
+    are shown, ``("die:red:3",)`` while a roll's faces are chosen, ``("space:3,2",)`` while its choice buttons ask
+    ``move`` or ``extinguish``. This class says which items each action concerns (:func:`action_items`), labels
+    them with the engine's AP costs or a chance outcome's probability, and names the action a click that matches
+    none most naturally means, so that the engine refuses it with its rule.
 
     Args:
         record: a Flash Point :class:`~explorer.core.Record`.
@@ -167,6 +208,8 @@ class FlashPointView(StepChance, BoardView):
         kwargs.setdefault("title", "Flash Point: Fire Rescue")
         self.step_chance = step_chance
         """Whether a human's chance steps wait for a click (see the class docstring)."""
+        self._odds_of: tuple[State, dict[Any, Fraction]] | None = None
+        self._scene_of: tuple[State, tuple[str, ...], dict[str, Any]] | None = None
         super().__init__(record, **kwargs)
 
     # ---- random players ----------------------------------------------------------------------------------
@@ -177,13 +220,195 @@ class FlashPointView(StepChance, BoardView):
         ``self.bot_rng``. Ending the turn is one kind among a few, so turns end and games finish."""
         return random_action(self.bot_rng, legal)
 
-    def reselect(self, old: Any, state: State) -> Any:
-        """A firefighter selected for the Captain's commands stays selected while it can still be commanded."""
-        commanded = old[1] if old and old[0] == "ff" else (
-            old[3][1] if old and old[0] == "choose" and old[3] and old[3][0] == "ff" else None)
-        if commanded and not state.is_chance_node and any(
-                isinstance(a, Command) and a.who == commanded for a in state.legal_actions()):
-            return ("ff", commanded)
+    # ---- the click model ---------------------------------------------------------------------------------
+    def action_items(self, state: State, action: Any) -> tuple[str, ...]:
+        """The items ``action`` (a legal action, or a chance outcome) concerns: :func:`action_items`."""
+        return action_items(state, action)
+
+    def _odds(self, state: State) -> dict[Any, Fraction]:
+        """``{outcome: probability}`` at a chance step (``{}`` elsewhere), computed once per state shown."""
+        cached = self._odds_of
+        if cached is not None and cached[0] is state:
+            return cached[1]
+        odds = dict(state.chance_outcomes())
+        self._odds_of = (state, odds)
+        return odds
+
+    def action_label(self, state: State, action: Any) -> str:
+        """The AP a player action costs (:func:`cost_label`: ``"2 AP"``, ``"keeps 3 AP"`` for ``end``, ``""`` at
+        set-up); at a chance step, the outcome's probability (``"2%"``), from ``state.chance_outcomes()``. The
+        base keeps each label for the state shown (:meth:`~widgets.base.BoardView.label_of`)."""
+        if state.is_chance_node:
+            p = self._odds(state).get(action)
+            return "" if p is None else _pct(p)
+        return cost_label(state, action)
+
+    def action_tip(self, state: State, action: Any) -> str:
+        """The action's notation and its label: ``"move 2,3 (1 AP)"``, ``"reveal victim (67%)"``."""
+        label = self.label_of(state, action)
+        return f"{action} ({label})" if label else str(action)
+
+    def item_label(self, state: State, item: str, actions: Sequence[Any]) -> str:
+        """The label of a lit ``item`` whose click keeps ``actions``: their AP cost when they agree; ``"2 AP / 4
+        AP"`` for one kind of action at several costs (or a button's several actions); ``"move 2 · extinguish
+        1"`` for several kinds; ``"command"`` on a firefighter the Captain may command; at a chance step, the
+        probability of what the click keeps given what is already picked (a die face: 17% before the other die
+        is picked)."""
+        if state.is_chance_node:
+            odds = self._odds(state)
+            among = sum((odds.get(a, Fraction(0)) for a in self.candidates(state)), Fraction(0))
+            kept = sum((odds.get(a, Fraction(0)) for a in actions), Fraction(0))
+            return _pct(kept / among) if among else ""
+        if item.startswith("ff:") and actions and all(isinstance(a, Command) for a in actions):
+            return "command"
+        entries = [(a, self.label_of(state, a)) for a in actions]
+        labels = list(dict.fromkeys(label for _, label in entries))
+        if len(labels) == 1:
+            return labels[0]
+        if len({_verb(a) for a in actions}) == 1 or item.startswith("btn:"):
+            return " / ".join(labels)
+        return " · ".join(f"{_verb(a)} {label.removesuffix(' AP')}" for a, label in entries)
+
+    def item_tip(self, state: State, item: str, actions: Sequence[Any]) -> str:
+        """The hover text of a lit ``item`` whose click keeps ``actions``: a die face with its probability (``"the
+        red die shows 3 (17%)"``), a firefighter the Captain may command (``"red may command blue: 2 commands"``),
+        the crew change with its cost and the cards; else the base's (each action with its label)."""
+        if item.startswith("die:"):
+            _, colour, face = item.split(":")
+            return f"the {colour} die shows {face} ({self.item_label(state, item, actions)})"
+        if len(actions) > 1 and all(isinstance(a, Command) for a in actions):
+            return f"{state.firefighter.name} may command {actions[0].who}: {len(actions)} commands"
+        if len(actions) > 1 and all(isinstance(a, CrewChange) for a in actions):
+            cards = ", ".join(ROLES[a.role].name for a in actions if a.role in ROLES)
+            return f"crew change ({self.item_label(state, item, actions)}) to one of: {cards}"
+        return super().item_tip(state, item, actions)
+
+    def item_name(self, item: str) -> str:
+        """A space, an edge or a firefighter by its name (``"3,2"``, ``"1,3|1,4"``, ``"blue"``) in hints; other
+        items by their hover text."""
+        kind, _, name = item.partition(":")
+        return name if kind in ("space", "edge", "ff") else super().item_name(item)
+
+    def keep_clicked(self, state: State, clicked: tuple[str, ...]) -> tuple[str, ...]:
+        """A firefighter picked for the Fire Captain's commands stays picked after a command (the base drops it
+        once no command of it is legal)."""
+        return clicked[:1] if clicked and clicked[0].startswith("ff:") else ()
+
+    def _acting_pawn(self, state: State) -> str | None:
+        """The pawn of the firefighter to act during the actions phase (``None`` at set-up, chance, the end)."""
+        if state.is_terminal or state.is_chance_node or state.phase != "actions":
+            return None
+        return f"ff:{state.firefighter.name}"
+
+    def _commanding(self, state: State) -> bool:
+        """True while another firefighter than the one to act is picked (for the Captain's commands)."""
+        clicked = self.clicked_items()
+        acting = self._acting_pawn(state)
+        return acting is not None and bool(clicked) and clicked[0].startswith("ff:") and clicked[0] != acting
+
+    def button_click(self, state: State, target: str) -> bool:
+        """``btn:roll`` lets chance decide (:class:`~widgets.base.StepChance`); a click on the acting firefighter's
+        pawn while another firefighter is picked for commands clears that pick (the Captain acts again)."""
+        if super().button_click(state, target):
+            return True
+        if self._commanding(state) and target == self._acting_pawn(state):
+            self.selection = None
+            self.hint(f"{state.firefighter.name} acts again: click a lit item.")
+            return True
+        return False
+
+    def natural_action(self, state: State, target: str, clicked: tuple[str, ...]) -> Any:
+        """What a click on ``target`` (after ``clicked``) that matches no legal action most naturally asks for, so
+        that the engine refuses it and names the rule: ``place`` / ``move`` / ``command .. move`` on a space,
+        ``chop`` on a wall, ``open`` / ``close`` / ``unjam`` on a door or window, ``park`` / ``drive`` on a spot or
+        a vehicle, a command on another firefighter's pawn (on one's own: commanding oneself), the button's action
+        (``pick up`` what lies here, ``crew change`` to a free card, ``role``); at a chance step, the outcome a
+        die face, a reveal button or a spill's space names, else the board's action (refused: chance decides)."""
+        kind, _, name = target.partition(":")
+        if state.is_chance_node:
+            outcome = self._natural_outcome(state, kind, name, clicked)
+            return outcome if outcome is not None else (self._natural_move(state, kind, name, None) or EndTurn())
+        if kind == "ff":
+            return self._natural_command(state, name)
+        if kind == "btn":
+            return self._natural_button(state, name)
+        who = clicked[0].removeprefix("ff:") if clicked and clicked[0].startswith("ff:") else None
+        return self._natural_move(state, kind, name, who if who != state.firefighter.name else None)
+
+    def _natural_move(self, state: State, kind: str, name: str, who: str | None) -> Any:
+        b = state.building
+        if kind == "space":
+            if state.phase == "setup":
+                return Place(name)
+            return Command(who, "move", name) if who else Move(name)
+        if kind == "object":
+            spaces = list(object_info(b)[name]["spaces"]) if name in object_info(b) else []
+            here = state.firefighter.space
+            near = [s for s in spaces if here and s in {n for n, _ in b.neighbours(here)}]
+            space = (near or spaces or [None])[0]
+            return None if space is None else Move(space)
+        if kind == "edge":
+            a, _, c = name.partition("|")
+            edge = b.edges.get(frozenset((a, c)))
+            door = state.doors.get(frozenset((a, c)))
+            if edge is not None and edge.kind == "fireproof_door" and door == "jammed" and not who:
+                return Unjam(name)
+            if edge is not None and edge.kind in ("door", "fireproof_door", "window"):
+                verb = "close" if door == "open" else "open"
+                if who:
+                    return Command(who, verb, name)
+                return OpenDoor(name) if verb == "open" else CloseDoor(name)
+            return Chop(name)
+        if kind == "spot":
+            vehicle, _, space = name.partition(":")
+            return Park(vehicle, space) if state.phase == "setup" else Drive(vehicle, space)
+        if kind == "vehicle":
+            spots = b.parking(name) if name in ("engine", "ambulance") else ()
+            at = state.vehicles.get(name)
+            other = next((s[0] for k, s in enumerate(spots) if k != at), None)
+            return None if other is None else Drive(name, other)
+        return None
+
+    def _natural_command(self, state: State, name: str) -> Any:
+        """A click on a pawn asks to command that firefighter to a neighbouring space."""
+        other = next((f for f in state.firefighters if f.name == name), None)
+        near = [n for n, _ in state.building.neighbours(other.space)] if other and other.space else []
+        return Command(name, "move", near[0]) if near else None
+
+    def _natural_button(self, state: State, name: str) -> Any:
+        """A strip button asks for its action: ``pick up`` what lies on the firefighter's space, ``crew change``
+        to the first card no firefighter holds, ``role``/``crew change`` to the card clicked."""
+        if name in SIMPLE_BUTTONS:
+            return SIMPLE_BUTTONS[name]()
+        if name == "pick-up":
+            here = state.firefighter.space
+            return PickUp("hazmat" if state.hazmats.get(here) else
+                          "treated victim" if state.pois.get(here) == "treated victim" else "victim")
+        if name == "crew-change":
+            held = {f.role for f in state.firefighters}
+            return CrewChange(next((r for r in ROLES if r not in held), next(iter(ROLES))))
+        if name.startswith("role-"):
+            role = name.removeprefix("role-")
+            return ChooseRole(role) if state.phase == "setup" else CrewChange(role)
+        return None
+
+    def _natural_outcome(self, state: State, kind: str, name: str, clicked: tuple[str, ...]) -> Any:
+        """The chance outcome a click names at a chance step (the die faces, a reveal button, a spill's space)."""
+        step = state.pending[0]
+        if kind == "die":
+            colour, _, face = name.partition(":")  # the scene draws only the faces of the dice rolled now
+            n = int(face)
+            if step.kind == "first-explosion":
+                return Die(n)
+            if step.kind == "fireproof":
+                return FireproofRoll(n)
+            other = next((int(i.rpartition(":")[2]) for i in clicked if i.startswith("die:")
+                          and not i.startswith(f"die:{colour}:")), 1)
+            return Dice(n, other) if colour == "red" else Dice(other, n)
+        if kind == "btn" and name in ("reveal-victim", "reveal-false-alarm"):
+            return Reveal(name.removeprefix("reveal-"))
+        if kind == "space" and step.kind == "spill":
+            return SpillFlow(name)
         return None
 
     # ---- words -------------------------------------------------------------------------------------------
@@ -218,153 +443,38 @@ class FlashPointView(StepChance, BoardView):
         return f"{f.name} ({f.card.name}) to act: {_pools_words(f)} · {counters}"
 
     # ---- drawing -----------------------------------------------------------------------------------------
-    def _selected_ids(self, state: State) -> list[str]:
-        sel = self.selection
-        if not sel:
-            return []
-        if sel[0] == "ff":
-            return [f"ff:{sel[1]}"]
-        if sel[0] == "choose":
-            parent = [f"ff:{sel[3][1]}"] if sel[3] and sel[3][0] == "ff" else []
-            return [sel[1], *parent]
-        if sel[0] == "crew":
-            return ["btn:crew-change"]
-        if sel[0] == "dice":
-            return [f"die:{colour}:{n}" for colour, n in (("red", sel[1]), ("black", sel[2])) if n is not None]
-        return []
-
     def render_scene(self, state: State) -> dict[str, Any]:
-        """The scene of ``widgets.flashpoint.scene.board_scene`` with the selection outlined, and, while a click
-        is ambiguous, a row of choice buttons under the board (``btn:choose:<n>`` and ``btn:cancel``)."""
-        scene = board_scene(state, self._selected_ids(state))
-        sel = self.selection
-        if sel and sel[0] == "choose":
-            self._add_choices(scene, state, sel[2])
+        """The scene of ``widgets.flashpoint.scene.board_scene`` with the picked items outlined (a picked
+        ``btn:crew-change`` also draws the specialist cards); the base adds the choice buttons under it. The last
+        scene is reused while the state and the picked items stay the same (a refused click redraws nothing new)."""
+        selected = tuple(self.selected_items())
+        cached = self._scene_of
+        if cached is not None and cached[0] is state and cached[1] == selected:
+            return cached[2]
+        scene = board_scene(state, selected)
+        self._scene_of = (state, selected, scene)
         return scene
 
-    def _add_choices(self, scene: dict[str, Any], state: State, actions: tuple[Any, ...]) -> None:
-        width = scene["width"]
-        top = scene["height"] + 6
-        items = scene["items"]
-        items.append({"shape": "rect", "x": 0, "y": top - 4, "w": width, "h": BUTTON_HEIGHT + 16, "fill": "#d8e4f2",
-                      "class": "choices"})
-        items.append({"shape": "text", "x": MARGIN, "y": top + BUTTON_HEIGHT / 2, "anchor": "start", "size": 12,
-                      "weight": 700, "fill": "#1f3f6b", "text": "Which action?", "class": "choices-label"})
-        x, y = MARGIN + 100, top
-        entries = [(f"btn:choose:{n}", self._choice_text(state, a)) for n, a in enumerate(actions)]
-        entries.append(("btn:cancel", "Cancel"))
-        for bid, label in entries:
-            w = round(16 + 6.4 * len(label), 2)
-            if x + w > width - MARGIN and x > MARGIN + 100:
-                x, y = MARGIN + 100, y + BUTTON_HEIGHT + 8
-            items.append({"id": bid, "shape": "rect", "x": round(x, 2), "y": y, "w": w, "h": BUTTON_HEIGHT,
-                          "rx": 6, "fill": "#ffffff", "stroke": "#1f5fbf", "stroke_width": 1.6,
-                          "class": "button choice" if bid != "btn:cancel" else "button cancel", "title": label,
-                          "clickable": True, "label_at": [round(x + w / 2, 2), y + BUTTON_HEIGHT + 9]})
-            items.append({"shape": "text", "x": round(x + w / 2, 2), "y": y + BUTTON_HEIGHT / 2 + 0.5, "size": 12,
-                          "fill": "#1b2a3a", "text": label, "class": "button-label", "target": bid})
-            x += w + 8
-        extra = y + BUTTON_HEIGHT + 12 - scene["height"]
-        items[-2 * len(entries) - 2]["h"] = extra - 2  # the band covers every row of buttons
-        scene["height"] = round(scene["height"] + extra, 2)
-
-    @staticmethod
-    def _choice_text(state: State, action: Any) -> str:
-        label = cost_label(state, action)
-        return f"{action} ({label})" if label else str(action)
-
-    def _actor_actions(self, state: State) -> list[Any]:
-        """The legal actions the current selection may take: the acting firefighter's own (no commands), or the
-        commands of the selected firefighter."""
-        who = self._commanded()
-        legal = state.legal_actions()
-        if who is not None:
-            return [a for a in legal if isinstance(a, Command) and a.who == who]
-        return [a for a in legal if not isinstance(a, Command)]
-
-    def _commanded(self) -> str | None:
-        sel = self.selection
-        if sel and sel[0] == "ff":
-            return sel[1]
-        if sel and sel[0] == "choose" and sel[3] and sel[3][0] == "ff":
-            return sel[3][1]
-        return None
-
     def highlights_for(self, state: State) -> dict[str, dict[str, str]]:
-        """Every item a legal action of the selected firefighter concerns, labelled with its AP cost
-        (:func:`cost_label`; ``"move 2 · extinguish 1"`` when one item serves several actions); at a chance
-        step, the outcomes that can happen (a point of interest's with their probabilities); while a click is
-        ambiguous, the choice buttons with their costs."""
-        marks: dict[str, dict[str, str]] = {}
+        """The base's highlights (the lit items with their labels and tips, the picked items, the choice buttons,
+        the emphasis), plus: the strip's buttons keep their label under them (``"keeps 3 AP"`` under End turn,
+        ``"67%"`` under a point of interest's reveal button: the strip leaves room for it); ``btn:roll`` is lit at a
+        chance step; while another firefighter is picked for commands, the acting firefighter's pawn is lit (a
+        click on it goes back to the Captain's own actions)."""
+        marks = super().highlights_for(state)
         if state.is_terminal:
             return marks
-        sel = self.selection
+        for item, kept in self.next_items(state, self.candidates(state), self.clicked_items()).items():
+            mark = marks.get(item)
+            if (item.startswith("btn:") and not item.startswith(_OWN_BUTTONS) and mark is not None
+                    and mark.get("tone") == "legal" and not mark.get("label")):
+                marks[item] = {**mark, "label": self.item_label(state, item, kept)}
         if state.is_chance_node:
-            return self._chance_highlights(state)
-        if sel and sel[0] == "choose":
-            marks[sel[1]] = {"label": "", "tone": "selected"}
-            for n, action in enumerate(sel[2]):
-                marks[f"btn:choose:{n}"] = {"label": cost_label(state, action), "tone": "legal"}
-            marks["btn:cancel"] = {"label": "", "tone": "legal"}
-            return marks
-        actions = self._actor_actions(state)
-        if sel and sel[0] == "crew":
-            actions = [a for a in actions if isinstance(a, CrewChange)]
-        by_item: dict[str, list[tuple[Any, str]]] = {}
-        for action in actions:
-            items = action_items(state, action)
-            if isinstance(action, CrewChange) and not (sel and sel[0] == "crew"):
-                items = ("btn:crew-change",)  # the cards are shown once the button is clicked
-            if not items:
-                continue
-            label = cost_label(state, action)
-            for item in items:
-                by_item.setdefault(item, []).append((action, label))
-        for item, entries in by_item.items():
-            labels = list(dict.fromkeys(label for _, label in entries))
-            verbs = list(dict.fromkeys(self._verb(a) for a, _ in entries))
-            if len(labels) == 1:  # one action, or several at the same cost
-                label = labels[0]
-            elif len(verbs) == 1 or item.startswith("btn:"):  # e.g. two drives at different costs
-                label = " / ".join(labels)
-            else:  # one item, several kinds of action: each with its cost
-                label = " · ".join(f"{self._verb(a)} {lab.removesuffix(' AP')}" for a, lab in entries)
-            marks[item] = {"label": label, "tone": "legal"}
-        if state.phase == "actions":
-            who = self._commanded()
+            marks.setdefault("btn:roll", {"label": "", "tone": "legal"})
+        if self._commanding(state):
             acting = state.firefighter.name
-            marks[f"ff:{who or acting}"] = {"label": "", "tone": "selected"}
-            if who:
-                marks[f"ff:{acting}"] = {"label": "", "tone": "legal"}
-            else:
-                commandable = {a.who for a in state.legal_actions() if isinstance(a, Command)}
-                for name in sorted(commandable):
-                    marks[f"ff:{name}"] = {"label": "command", "tone": "legal"}
-            if sel and sel[0] == "crew":
-                marks["btn:crew-change"] = {"label": "", "tone": "selected"}
-        return marks
-
-    @staticmethod
-    def _verb(action: Any) -> str:
-        """The first word of an action's notation (``move``, ``extinguish``...; a command's own verb)."""
-        return action.verb if isinstance(action, Command) else str(action).split()[0]
-
-    def _chance_highlights(self, state: State) -> dict[str, dict[str, str]]:
-        marks: dict[str, dict[str, str]] = {"btn:roll": {"label": "", "tone": "legal"}}
-        step = state.pending[0]
-        outcomes = state.chance_outcomes()
-        if step.kind == "reveal":
-            for action, p in outcomes:
-                marks[f"btn:reveal-{action.identity}"] = {"label": _pct(p), "tone": "legal"}
-        elif step.kind == "spill":
-            for action, p in outcomes:
-                marks[f"space:{action.space}"] = {"label": _pct(p), "tone": "legal"}
-        sel = self.selection
-        if sel and sel[0] == "dice":
-            for item in self._selected_ids(state):
-                marks[item] = {"label": "", "tone": "selected"}
-            if sel[1] is not None and sel[2] is not None:
-                marks["btn:dice"] = {"label": "", "tone": "legal"}
+            marks.setdefault(f"ff:{acting}", {"label": "", "tone": "legal",
+                                              "tip": f"{acting}: back to the Captain's own actions"})
         return marks
 
     def panel_sections(self, state: State) -> list[dict[str, Any]]:
@@ -385,219 +495,3 @@ class FlashPointView(StepChance, BoardView):
                 {"title": "Firefighters", "header": ["firefighter", "specialist", "AP", "space", "carrying"],
                  "rows": crew},
                 {"title": "Steps due", "header": ["", "step", "how"], "rows": steps}]
-
-    # ---- clicks ------------------------------------------------------------------------------------------
-    def on_click(self, state: State, target: str) -> Any:
-        """The action a click on ``target`` means (see the module docstring), or ``None`` after a selection, a
-        hint or a chance step played here.
-
-        Raises:
-            IllegalAction: the engine's refusal of the click's most natural action, naming the rule.
-            NotationError: for a target whose id names no space or edge.
-        """
-        try:
-            return self._on_click(state, target)
-        except _Handled:
-            return None
-
-    def _on_click(self, state: State, target: str) -> Any:
-        if state.is_terminal:
-            self.selection = None
-            self.hint("The game is over: step back through it with the controls, or start a new game.")
-            raise _Handled
-        kind, _, name = target.partition(":")
-        sel = self.selection
-        if target == "btn:cancel":
-            self.selection = sel[3] if sel and sel[0] == "choose" else None
-            return None
-        if kind == "btn" and name.startswith("choose:"):
-            n = name.partition(":")[2]
-            if sel and sel[0] == "choose" and n.isdigit() and int(n) < len(sel[2]):
-                return sel[2][int(n)]
-            self.hint("Nothing to choose now: click a lit space, wall or button.")
-            raise _Handled
-        if state.is_chance_node:
-            return self._chance_click(state, kind, name, target)
-        if kind == "ff":
-            return self._ff_click(state, name)
-        if kind == "btn":
-            return self._button_click(state, name)
-        if kind in ("space", "edge", "spot", "vehicle", "object"):
-            return self._board_click(state, target)
-        self.nothing_to_click(target)
-        raise _Handled
-
-    # -- the board
-    def _board_click(self, state: State, target: str) -> Any:
-        if self.selection and self.selection[0] == "choose" and self.selection[1] == target:
-            self.selection = self.selection[3]  # a second click on the same item: change one's mind
-            return None
-        if self.selection and self.selection[0] in ("choose", "crew", "dice"):
-            self.selection = self.selection[3] if self.selection[0] == "choose" else None
-        items = self._object_items(state, target)
-        actions = [a for a in self._actor_actions(state) if set(action_items(state, a)) & items]
-        if len(actions) == 1:
-            return actions[0]
-        if actions:
-            self._offer(state, target, actions)
-        raise self._refusal(state, target)
-
-    def _object_items(self, state: State, target: str) -> set[str]:
-        """The items a click on ``target`` stands for: an object stands for its spaces."""
-        kind, _, name = target.partition(":")
-        if kind == "object" and name in object_info(state.building):
-            return {target} | {f"space:{s}" for s in object_info(state.building)[name]["spaces"]}
-        return {target}
-
-    def _offer(self, state: State, target: str, actions: list[Any]) -> None:
-        parent = self.selection if self.selection and self.selection[0] == "ff" else None
-        self.selection = ("choose", target, tuple(actions), parent)
-        options = " or ".join(f"“{self._choice_text(state, a)}”" for a in actions)
-        where = target.partition(":")[2]
-        self.hint(f"{len(actions)} actions on {where}: {options}. Click one of the buttons under the board "
-                  "(or Cancel).")
-        raise _Handled
-
-    def _refusal(self, state: State, target: str) -> IllegalAction:
-        """The engine's refusal of the most natural action for a click on ``target`` with no legal action."""
-        action = self._natural_action(state, target)
-        problem = state.explain(action) if action is not None else None
-        if problem is None:
-            self.hint(f"Nothing {state.firefighter.name} can do at {target.partition(':')[2]} now.")
-            raise _Handled
-        return problem
-
-    def _natural_action(self, state: State, target: str) -> Any:
-        """What a click on ``target`` would most naturally ask for (refused, so the engine names the rule):
-        ``move``/``place``/``command .. move`` on a space, ``chop`` on a wall, ``open``/``close`` on a door or
-        window, ``park``/``drive`` on a spot or a vehicle."""
-        kind, _, name = target.partition(":")
-        who = self._commanded()
-        b = state.building
-        if kind == "space":
-            if state.phase == "setup":
-                return Place(name)
-            return Command(who, "move", name) if who else Move(name)
-        if kind == "object":
-            spaces = list(object_info(b)[name]["spaces"]) if name in object_info(b) else []
-            here = state.firefighter.space
-            near = [s for s in spaces if here and s in {n for n, _ in b.neighbours(here)}]
-            space = (near or spaces or [None])[0]
-            return None if space is None else Move(space)
-        if kind == "edge":
-            a, _, c = name.partition("|")
-            edge = b.edges.get(frozenset((a, c)))
-            if edge is not None and edge.kind == "fireproof_door" and state.doors.get(frozenset((a, c))) == "jammed" \
-                    and not who:
-                return Unjam(name)
-            if edge is not None and edge.kind in ("door", "fireproof_door", "window"):
-                verb = "close" if state.doors.get(frozenset((a, c))) == "open" else "open"
-                if who:
-                    return Command(who, verb, name)
-                return OpenDoor(name) if verb == "open" else CloseDoor(name)
-            return Chop(name)
-        if kind == "spot":
-            vehicle, _, space = name.partition(":")
-            return Park(vehicle, space) if state.phase == "setup" else Drive(vehicle, space)
-        if kind == "vehicle":
-            spots = b.parking(name) if name in ("engine", "ambulance") else ()
-            at = state.vehicles.get(name)
-            other = next((s[0] for k, s in enumerate(spots) if k != at), None)
-            return None if other is None else Drive(name, other)
-        return None
-
-    # -- firefighters
-    def _ff_click(self, state: State, name: str) -> Any:
-        acting = state.firefighter.name
-        if name == acting:
-            self.selection = None
-            return None
-        commands = [a for a in state.legal_actions() if isinstance(a, Command) and a.who == name]
-        if commands:
-            self.selection = ("ff", name)
-            self.hint(f"{acting} commands {name}: click a lit space or door ({len(commands)} "
-                      f"command{'s' * (len(commands) != 1)}); click {acting} to act again.")
-            raise _Handled
-        other = next((f for f in state.firefighters if f.name == name), None)
-        near = [n for n, _ in state.building.neighbours(other.space)] if other and other.space else []
-        problem = state.explain(Command(name, "move", near[0])) if near else None
-        if problem is None:
-            self.hint(f"{acting} cannot command {name} now.")
-            raise _Handled
-        raise problem
-
-    # -- buttons
-    def _button_click(self, state: State, name: str) -> Any:
-        sel = self.selection
-        if name in SIMPLE_BUTTONS:
-            return SIMPLE_BUTTONS[name]()
-        if name == "pick-up":
-            picks = [a for a in state.legal_actions() if isinstance(a, PickUp)]
-            if len(picks) == 1:
-                return picks[0]
-            if picks:
-                self._offer(state, "btn:pick-up", picks)
-            here = state.firefighter.space
-            what = ("hazmat" if state.hazmats.get(here) else
-                    "treated victim" if state.pois.get(here) == "treated victim" else "victim")
-            return PickUp(what)
-        if name == "crew-change":
-            if sel == ("crew",):
-                self.selection = None
-                return None
-            changes = [a for a in state.legal_actions() if isinstance(a, CrewChange)]
-            if changes:
-                self.selection = ("crew",)
-                self.hint(f"Crew change at the engine: click the specialist card to change to "
-                          f"({', '.join(ROLES[a.role].name for a in changes)}).")
-                raise _Handled
-            held = {f.role for f in state.firefighters}
-            return CrewChange(next((r for r in ROLES if r not in held), next(iter(ROLES))))
-        if name.startswith("role-"):
-            role = name.removeprefix("role-")
-            if state.phase == "setup":
-                return ChooseRole(role)
-            return CrewChange(role)
-        self.hint(f"The button {name!r} does nothing now.")
-        raise _Handled
-
-    # -- chance
-    def _chance_click(self, state: State, kind: str, name: str, target: str) -> Any:
-        step = state.pending[0]
-        sel = self.selection
-        if target == "btn:roll":
-            self.roll()
-            raise _Handled
-        if target in ("btn:reveal-victim", "btn:reveal-false-alarm"):
-            return Reveal(name.removeprefix("reveal-"))
-        if kind == "die":
-            colour, _, face = name.partition(":")
-            if not face.isdigit() or colour not in ("red", "black"):
-                self.nothing_to_click(target)
-                raise _Handled
-            n = int(face)
-            if step.kind == "first-explosion":
-                return Die(n)
-            if step.kind == "fireproof":
-                return FireproofRoll(n)
-            red, black = (sel[1], sel[2]) if sel and sel[0] == "dice" else (None, None)
-            red, black = (n, black) if colour == "red" else (red, n)
-            if red is not None and black is not None:
-                return Dice(red, black)
-            self.selection = ("dice", red, black)
-            self.hint(f"The {colour} die shows {n}; now click the {'black' if colour == 'red' else 'red'} die's "
-                      "face (or “Let chance decide”).")
-            raise _Handled
-        if target == "btn:dice":
-            if sel and sel[0] == "dice" and sel[1] is not None and sel[2] is not None:
-                return Dice(sel[1], sel[2])
-            self.hint("Click a red and a black die face first.")
-            raise _Handled
-        if kind == "space" and step.kind == "spill":
-            return SpillFlow(name)
-        problem = state.explain(self._natural_action(state, target) or EndTurn())
-        if problem is None:  # never: at a chance step only outcomes are legal
-            self.hint("Chance decides here.")
-            raise _Handled
-        raise problem
-

@@ -2,12 +2,14 @@
 
 :func:`board_scene` is a pure function of the engine state (plus what the user has selected); the interactive
 :class:`~widgets.london1666.view.LondonView` and the static :func:`board_svg` both draw it. Item ids:
-``d-<district>``, ``pawn-<seat>``, ``card-<N|E|S|W>``, ``btn-<name>``. CSS classes name what a thing is
+``d-<district>``, ``pawn-<seat>`` (the player to act's; another player's pawn is drawn as a part of its district,
+so a click on it is a click there), ``card-<N|E|S|W>``, ``btn-<name>``. CSS classes name what a thing is
 (``district guild-hall burning contained``) so tests can find it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from explorer.london1666 import State
@@ -59,12 +61,13 @@ def _district_title(state: State, d: str) -> str:
     return "; ".join(bits)
 
 
-def board_scene(state: State, *, selected: str | None = None, show_hand: bool = True) -> dict[str, Any]:
+def board_scene(state: State, *, selected: str | Sequence[str] | None = None, show_hand: bool = True
+                ) -> dict[str, Any]:
     """The scene of ``state`` (see ``widgets.base.SCENE_FORMAT``), in map units plus the hand strip.
 
     Args:
         state: any London position.
-        selected: a district id to outline as selected.
+        selected: a district id (or several) to outline as selected.
         show_hand: draw the active player's hand and the phase's buttons under the map.
     """
     board = state.board
@@ -100,8 +103,8 @@ def board_scene(state: State, *, selected: str | None = None, show_hand: bool = 
                           "dash": dash, "class": name})
     for k, d in enumerate(board.ids):
         items += _district_pieces(state, k, d)
-    if selected:
-        items.append({"shape": "polygon", "points": [list(p) for p in board.districts[selected].polygon],
+    for d in [selected] if isinstance(selected, str) else (selected or ()):
+        items.append({"shape": "polygon", "points": [list(p) for p in board.districts[d].polygon],
                       "fill": "none", "stroke": "#1f5fbf", "stroke_width": 4, "class": "selection"})
     total_height = height + (HAND_HEIGHT if show_hand else 0)
     if show_hand:
@@ -159,18 +162,24 @@ def _district_pieces(state: State, k: int, d: str) -> list[dict[str, Any]]:
                           "class": f"band-count {d}", "target": target})
         px += 14
     for seat in pawns:
-        items.append(_pawn(state, seat, px, py))
+        items.append(_pawn(state, seat, px, py, target))
         px += 14
     return items
 
 
-def _pawn(state: State, seat: int, x: float, y: float) -> dict[str, Any]:
+def _pawn(state: State, seat: int, x: float, y: float, district: str) -> dict[str, Any]:
+    """A pawn: the active player's is an item of its own (``pawn-<seat>``); another's stands for its district."""
     colour = state.seats[seat].pawn_colour or "white"
     active = seat == state.active and not state.is_terminal
-    return {"id": f"pawn-{seat}", "shape": "circle", "cx": x, "cy": y, "r": 5.5, "fill": HOUSE_FILL[colour],
+    pawn = {"id": f"pawn-{seat}", "shape": "circle", "cx": x, "cy": y, "r": 5.5, "fill": HOUSE_FILL[colour],
             "stroke": "#111" if active else "#555", "stroke_width": 2.2 if active else 1,
             "class": f"pawn {colour}" + (" active" if active else ""),
-            "title": f"{state.name(seat)}'s owner pawn" + (" (to act)" if active else ""), "clickable": True}
+            "title": f"{state.name(seat)}'s owner pawn" + (" (to act)" if active else "")}
+    if active:
+        pawn["clickable"] = True
+    else:
+        pawn["target"] = district
+    return pawn
 
 
 def _hand_strip(state: State, top: float) -> list[dict[str, Any]]:
@@ -182,10 +191,10 @@ def _hand_strip(state: State, top: float) -> list[dict[str, Any]]:
         return items
     seat = state.seat
     who = state.name(state.active)
-    if state.is_chance_node or state.phase in ("deal", "houses", "colours", "pawn-colours", "tokens", "objectives"):
+    if state.phase in ("deal", "houses", "colours", "pawn-colours", "tokens", "objectives"):  # setup's chance steps
         setup = {"deal": "dealing movement cards", "houses": "placing houses at random", "colours": "dealing colours",
-                 "pawn-colours": "drawing pawns", "tokens": "placing tokens", "objectives": "dealing objectives",
-                 "draw": f"{who} draws"}[state.phase]
+                 "pawn-colours": "drawing pawns", "tokens": "placing tokens", "objectives": "dealing objectives"
+                 }[state.phase]
         items.append({"shape": "text", "x": 16, "y": top + 16, "anchor": "start", "size": 13, "weight": 700,
                       "text": f"Setup: {setup}" if state.turn == 0 else f"Turn {state.turn}: {setup}",
                       "class": "turn-line"})
@@ -228,7 +237,7 @@ def _hand_strip(state: State, top: float) -> list[dict[str, Any]]:
         bx += w + 10
     hint = {"bands": "click a district outside the pale-green centre for a trained band",
             "pawns": "click a district outside the pale-green centre for your pawn",
-            "spread": "click a card, then the district the cone leaves, then where it goes",
+            "spread": "click a card, then where the cone goes (lit), or a district first",
             "double": "a second spread with the same card, or No double move",
             "blocked-fire": "no card can spread the fire: click where each extra cone goes",
             "actions": "click your pawn or a free band's district, then a neighbour"}.get(state.phase)

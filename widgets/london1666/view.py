@@ -1,38 +1,55 @@
 """The interactive London board: clicks become engine actions; the engine decides what is legal.
 
-How a turn is played with the mouse:
+How a turn is played with the mouse (the shared click model of :mod:`widgets.base`: the first click of every
+legal move is lit, each click narrows the moves still possible, a move is played when one is left, and choice
+buttons offer the last few):
 
-* setup: click a district to place a trained band, then your owner pawn;
-* spreading: click a card in your hand, then the district the cone leaves, then where it goes (sources and
-  destinations light up, destinations with their priority level); ``No double move`` declines a double move;
-  with a blocked fire, click the card to discard, then the districts for the extra cones;
+* setup: click a lit district to place a trained band, then your owner pawn;
+* spreading: click a card in your hand, then where the cone goes (destinations are lit with their priority
+  level); when several fires can send the cone, the districts the cone can leave are lit first. A district may be
+  clicked first too (a source, then a card; or a destination). In a double move the card is fixed: click the
+  source (if several), then the destination; ``No double move`` declines it. With a blocked fire, click the card
+  to discard, then the districts for the extra cones;
 * actions: click your pawn, then a neighbouring district (1 action point); or click a district with a free
-  trained band, then a neighbour to move the band; with a district selected, ``Put out a cone here`` and
-  ``Demolish here`` act on it; ``End actions`` ends the phase (drawing is automatic).
+  trained band, then a neighbour to move the band; click your pawn's district to put out a cone (or ``Put out a
+  cone here``), a district a charge can blow up then ``Demolish here``; ``End actions`` ends the phase (drawing
+  is automatic). Another player's pawn stands for its district.
+* stepped back (◀) to the draw at the end of a turn: click the card to draw.
 
-Every click that is against the rules is refused with the rule that forbids it; nothing changes.
+A click that matches no legal move asks the engine about the move it most naturally means (a card: play it from
+a burning district; a district: spread there, place there, or move your pawn there...), and the engine's refusal
+names the rule; nothing changes.
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from typing import Any
 
 from explorer.core import Record
 from explorer.london1666 import State
-from explorer.london1666.actions import (AddFire, Demolish, Discard, EndActions, Extinguish, MoveBand, MovePawn,
-                                         PlaceBand, PlacePawn, SkipDouble, Spread)
+from explorer.london1666.actions import (AddFire, Demolish, Discard, DrawCard, EndActions,
+                                         Extinguish, MoveBand, MovePawn, PlaceBand, PlacePawn, SkipDouble, Spread)
+from explorer.london1666.spreading import PRIORITY_NAMES, is_source, priority
 
 from ..base import BoardView
 from .scene import board_scene
 
 __all__ = ["LondonView"]
 
+SETUP = {"bands": PlaceBand, "pawns": PlacePawn, "blocked-fire": AddFire}
+"""The one-district actions of the phases where a district click places something."""
+MAX_TIPS = 6
+"""A lit item's hover text lists at most this many of the moves it leads to."""
+
 
 class LondonView(BoardView):
     """The London board as an anywidget (see the module docstring for the clicks).
 
-    ``selection`` is one of: ``None``; ``("card", "N")``; ``("source", "N", district)``; ``("pawn",)``;
-    ``("district", district)``.
+    Item ids (drawn by :func:`~widgets.london1666.scene.board_scene`): ``d-<district>``, ``card-<N|E|S|W>``,
+    ``pawn-<seat>`` (the active player's; the others' pawns stand for their district) and ``btn-<name>``
+    (``no-double``, ``extinguish``, ``demolish``, ``end``).
 
     Args:
         record: a London :class:`~explorer.core.Record`.
@@ -45,69 +62,30 @@ class LondonView(BoardView):
 
     # ---- drawing -----------------------------------------------------------------------------------------
     def render_scene(self, state: State) -> dict[str, Any]:
-        selected = None
-        if self.selection and self.selection[0] in ("district", "source"):
-            selected = self.selection[-1]
-        return board_scene(state, selected=selected)
+        """The board and hand strip, the picked districts outlined."""
+        picked = [item[2:] for item in self.selected_items() if item.startswith("d-")]
+        return board_scene(state, selected=picked)
 
     def status_text(self, state: State) -> str:
+        """Whose turn, or the winners at the end."""
         if state.is_terminal:
             return f"Game over: {', '.join(state.winners())} win{'s' if len(state.winners()) == 1 else ''}"
         return super().status_text(state)
 
     def highlights_for(self, state: State) -> dict[str, dict[str, str]]:
-        marks: dict[str, dict[str, str]] = {}
-        if state.is_terminal or state.is_chance_node:
-            return marks
-        legal = state.legal_actions()
-        sel = self.selection
-        if state.phase in ("bands", "pawns", "blocked-fire"):
-            for a in legal:
-                if isinstance(a, (PlaceBand, PlacePawn, AddFire)):
-                    marks[f"d-{a.district}"] = {"label": "", "tone": "legal"}
-        elif state.phase in ("spread", "double"):
-            card = sel[1] if sel and sel[0] in ("card", "source") else (state.card if state.phase == "double" else None)
-            spreads = [a for a in legal if isinstance(a, Spread) and a.card == card]
-            if card:
-                marks[f"card-{card}"] = {"label": "", "tone": "selected"}
-            if sel and sel[0] == "source":
-                from explorer.london1666.spreading import priority
-                for a in spreads:
-                    if a.source == sel[2]:
-                        level = priority(state, state.i(a.destination))
-                        marks[f"d-{a.destination}"] = {"label": f"priority {level}", "tone": "legal"}
-                marks[f"d-{sel[2]}"] = {"label": "source", "tone": "selected"}
-            elif card:
-                for a in spreads:
-                    marks[f"d-{a.source}"] = {"label": "source", "tone": "legal"}
-            else:
-                for a in legal:
-                    if isinstance(a, (Spread, Discard)):
-                        marks[f"card-{a.card}"] = {"label": "", "tone": "legal"}
-        elif state.phase == "actions":
-            if sel == ("pawn",):
-                marks[f"pawn-{state.active}"] = {"label": "", "tone": "selected"}
-                for a in legal:
-                    if isinstance(a, MovePawn):
-                        marks[f"d-{a.district}"] = {"label": "1 AP", "tone": "legal"}
-            elif sel and sel[0] == "district":
-                for a in legal:
-                    if isinstance(a, MoveBand) and a.source == sel[1]:
-                        marks[f"d-{a.destination}"] = {"label": "band: 1 AP", "tone": "legal"}
-                    if isinstance(a, Extinguish) and a.district == sel[1]:
-                        marks["btn-extinguish"] = {"label": "", "tone": "legal"}
-                    if isinstance(a, Demolish) and a.district == sel[1]:
-                        marks["btn-demolish"] = {"label": "", "tone": "legal"}
-            else:
-                marks[f"pawn-{state.active}"] = {"label": "", "tone": "legal"}
-                for a in legal:
-                    if isinstance(a, MoveBand):
-                        marks[f"d-{a.source}"] = {"label": "", "tone": "legal"}
-                    if isinstance(a, (Extinguish, Demolish)):
-                        marks[f"d-{a.district}"] = {"label": "", "tone": "warning"}
+        """The base's highlights, plus the card of a double move outlined (it is the one played this turn). The
+        strip's buttons carry no label (their text says what they do, and a label would cover it): a label or an
+        emphasis caption there becomes their hover text."""
+        marks = super().highlights_for(state)
+        if not state.is_terminal and not state.is_chance_node and state.phase == "double" and state.card:
+            marks.setdefault(f"card-{state.card}", {"label": "", "tone": "selected"})
+        for item, mark in marks.items():
+            if item.startswith("btn-") and mark.get("label"):
+                marks[item] = {**mark, "label": "", "tip": mark.get("tip") or mark["label"]}
         return marks
 
     def panel_sections(self, state: State) -> list[dict[str, Any]]:
+        """The score breakdown (or, under optional rule A, only what is public) and each player's hand."""
         hidden = state.options.hidden_colours and not state.is_terminal
         if hidden:  # optional rule A: scores would give the secret colours away
             hand = [[state.name(k), s.hand_text(), len(s.tokens), s.extinguished] for k, s in enumerate(state.seats)]
@@ -124,86 +102,217 @@ class LondonView(BoardView):
         return [{"title": title, "header": ["", *names], "rows": rows},
                 {"title": "Players", "header": ["player", "colour", "hand", "tokens", "cones out"], "rows": hand}]
 
-    # ---- clicks -----------------------------------------------------------------------------------------
-    def on_click(self, state: State, target: str) -> Any:
-        kind, _, name = target.partition("-")
-        if state.is_terminal:
-            self.hint("The game is over: step back through it with the controls, or start a new game.")
-            raise _Handled
-        if state.phase in ("bands", "pawns", "blocked-fire"):
-            if kind != "d":
-                self.selection = None
-                return None
-            cls = {"bands": PlaceBand, "pawns": PlacePawn, "blocked-fire": AddFire}[state.phase]
-            return cls(name)
-        if state.phase in ("spread", "double"):
-            return self._spreading_click(state, kind, name)
-        if state.phase == "actions":
-            return self._action_click(state, kind, name)
-        return None
+    # ---- the click model: the items of an action -------------------------------------------------------------
+    def action_items(self, state: State, action: Any) -> tuple[str, ...]:
+        """The items a legal action (or a chance outcome a user may pick) concerns, in click order.
 
-    def _spreading_click(self, state: State, kind: str, name: str) -> Any:
-        legal = state.legal_actions()
-        if kind == "btn" and name == "no-double":
-            return SkipDouble()
+        Placements and extra cones: their district; a spread: card, source, destination (a double move: source,
+        destination); ``no-double`` and ``end-actions``: their button; a discard: its card; a pawn move: the pawn,
+        then the district; a band move: source, destination; put out / demolish: the district, then its button;
+        a card drawn (a chance step a user reaches by stepping back): its card.
+        """
+        if isinstance(action, (PlaceBand, PlacePawn, AddFire)):
+            return (f"d-{action.district}",)
+        if isinstance(action, Spread):
+            places = (f"d-{action.source}", f"d-{action.destination}")
+            return places if action.double else (f"card-{action.card}", *places)
+        if isinstance(action, SkipDouble):
+            return ("btn-no-double",)
+        if isinstance(action, Discard):
+            return (f"card-{action.card}",)
+        if isinstance(action, DrawCard):
+            return (f"card-{action.direction}",)
+        if isinstance(action, MovePawn):
+            return (f"pawn-{state.active}", f"d-{action.district}")
+        if isinstance(action, MoveBand):
+            return (f"d-{action.source}", f"d-{action.destination}")
+        if isinstance(action, Extinguish):
+            return (f"d-{action.district}", "btn-extinguish")
+        if isinstance(action, Demolish):
+            return (f"d-{action.district}", "btn-demolish")
+        if isinstance(action, EndActions):
+            return ("btn-end",)
+        return ()
+
+    def action_label(self, state: State, action: Any) -> str:
+        """``priority <n>`` for a spread (the engine's level of its destination), ``1 AP`` for what costs an
+        action point, ``charge`` for a demolition, a word for a blocked fire's steps and a draw; nothing for a
+        setup placement (every district outside the green region takes one)."""
+        if isinstance(action, Spread):
+            return f"priority {priority(state, state.i(action.destination))}"
+        if isinstance(action, (MovePawn, MoveBand, Extinguish)):
+            return "1 AP"
+        return {Demolish: "charge", AddFire: "cone", Discard: "discard", DrawCard: "draw"}.get(type(action), "")
+
+    def action_tip(self, state: State, action: Any) -> str:
+        """The action in words, with what it costs or why it is there."""
+        name = self._name
+        if isinstance(action, Spread):
+            level = priority(state, state.i(action.destination))
+            how = "second move of the double move" if action.double else "play"
+            return (f"{how} {action.card}: a cone leaves {name(state, action.source)} and ends in "
+                    f"{name(state, action.destination)} (priority {level}: {PRIORITY_NAMES[level]})")
+        if isinstance(action, MovePawn):
+            return f"move {state.name(state.active)}'s pawn to {name(state, action.district)} (1 action point)"
+        if isinstance(action, MoveBand):
+            return (f"move a trained band from {name(state, action.source)} to {name(state, action.destination)} "
+                    "(1 action point)")
+        if isinstance(action, Extinguish):
+            return f"put out a cone in {name(state, action.district)} (1 action point)"
+        if isinstance(action, Demolish):
+            return f"demolish {name(state, action.district)} with a demolition charge (no action point)"
+        if isinstance(action, EndActions):
+            lost = f"the {state.ap} unused action point{'s are' if state.ap != 1 else ' is'} lost" if state.ap else ""
+            return f"end the action phase and draw ({lost})" if lost else "end the action phase and draw"
+        if isinstance(action, SkipDouble):
+            return "keep the double-move token for a later turn"
+        if isinstance(action, PlaceBand):
+            return f"place a trained band in {name(state, action.district)}"
+        if isinstance(action, PlacePawn):
+            return f"place your owner pawn in {name(state, action.district)}"
+        if isinstance(action, AddFire):
+            return f"add a blocked-fire cone to {name(state, action.district)}"
+        if isinstance(action, Discard):
+            return f"the fire is blocked: discard a {action.card} card"
+        if isinstance(action, DrawCard):
+            return f"the card drawn shows {action.direction}"
+        return ""
+
+    def item_label(self, state: State, item: str, actions: Sequence[Any]) -> str:
+        """A lit item that ends the actions it keeps carries their label (``priority 1``, ``1 AP``); an item
+        clicked on the way says what it is for: ``source`` (a cone leaves it), ``band`` (a free band leaves it),
+        nothing on a card or the pawn."""
+        items = self.items_of(state)
+        if all(items[a][-1] == item for a in actions):
+            return super().item_label(state, item, actions)
+        roles = []
+        for action in actions:
+            if items[action][-1] == item:
+                role = self.action_label(state, action)
+            elif isinstance(action, Spread) and item == f"d-{action.source}":
+                role = "source"
+            elif isinstance(action, MoveBand):
+                role = "band"
+            elif isinstance(action, Extinguish):
+                role = "put out"
+            elif isinstance(action, Demolish):
+                role = "demolish"
+            else:
+                role = ""
+            if role not in roles:
+                roles.append(role)
+        return " / ".join(r for r in roles if r)
+
+    def item_tip(self, state: State, item: str, actions: Sequence[Any]) -> str:
+        """The hover text of a lit item: the :meth:`action_tip` of the one move it keeps (or of all, if they
+        agree), else ``"<n> ways: "`` and the first few moves' tips."""
+        tips = list(dict.fromkeys(self.action_tip(state, a) for a in actions))
+        if len(tips) == 1:
+            return tips[0]
+        more = f"; and {len(tips) - MAX_TIPS} more" if len(tips) > MAX_TIPS else ""
+        return f"{len(actions)} ways: " + "; ".join(tips[:MAX_TIPS]) + more
+
+    def choice_text(self, state: State, action: Any, among: Sequence[Any]) -> str:
+        """The base's text (what differs first, then the label), with district ids written as their names."""
+        return self._names(state, super().choice_text(state, action, among))
+
+    def item_name(self, item: str) -> str:
+        """An item in a hint's words: a district's name, ``the N card``, a pawn's owner, a button's text."""
+        kind, _, name = item.partition("-")
+        state = self.state
+        if kind == "d" and name in state.board.districts:
+            return state.board.districts[name].name
         if kind == "card":
-            if state.phase == "double":
-                return None
-            if any(isinstance(a, Discard) for a in legal):
-                return Discard(name)  # a blocked fire: the engine checks the card is in hand
-            if state.seat.hand["NESW".index(name)] == 0:
-                return Spread(name, state.board.start, state.board.start)  # refused: no such card in hand
-            self.selection = ("card", name)
-            return None
-        if kind != "d":
-            return None
-        card = state.card if state.phase == "double" else (self.selection[1] if self.selection else None)
-        if card is None:
-            self.hint("Pick a movement card from your hand first.")
-            raise _Handled
-        is_source = any(isinstance(a, Spread) and a.card == card and a.source == name for a in legal)
-        if self.selection and self.selection[0] == "source" and not is_source:
-            return Spread(card, self.selection[2], name, double=state.phase == "double")
-        if is_source:
-            self.selection = ("source", card, name)
-            return None
-        # neither a source nor (yet) a destination: let the engine say why this cone cannot start here
-        return Spread(card, name, name, double=state.phase == "double")
+            return f"the {name} card"
+        return super().item_name(item)
 
-    def _action_click(self, state: State, kind: str, name: str) -> Any:
-        sel = self.selection
+    @staticmethod
+    def _names(state: State, text: str) -> str:
+        districts = state.board.districts
+        return re.sub(r"[a-z][a-z-]*", lambda m: districts[m[0]].name if m[0] in districts else m[0], text)
+
+    @staticmethod
+    def _name(state: State, district: str) -> str:
+        return state.board.districts[district].name
+
+    # ---- the click model: a click that matches no legal action -----------------------------------------------
+    def natural_action(self, state: State, target: str, clicked: tuple[str, ...]) -> Any:
+        """The move a click that matches no legal one most naturally asks for (the engine refuses it and names
+        the rule):
+
+        * a card: play it (from the clicked source, else a district the fire can leave, else a burning one);
+          with a blocked fire, discard it; in a double move, its second spread (or, for the card already played,
+          a new spread: the fire spreads once a turn);
+        * a district in the spreading phases: the cone ends there (or leaves it, if it burns), with the clicked
+          or the first card in hand; in setup or a blocked fire: place there;
+        * a district in the action phase: the clicked band moves there, else the pawn moves there;
+        * a button: put out or demolish the clicked district (else the pawn's), decline a double move, end;
+        * the pawn: move it to its first neighbour; in another phase the engine says it is not the action phase.
+
+        ``None`` at a chance step (the engine's answer there is not a rule of the game) and at the end.
+        """
+        if state.is_terminal or state.is_chance_node:
+            return None
+        kind, _, name = target.partition("-")
+        picked = [c[2:] for c in clicked if c.startswith("d-")]
+        cards = [c[5:] for c in clicked if c.startswith("card-")]
+        phase = state.phase
+        if kind == "card":
+            if phase == "blocked-fire" or (phase == "spread" and not self._spreads(state)):
+                return Discard(name)
+            source = picked[0] if picked else self._a_source(state)
+            if phase == "double":
+                return Spread(name, source, source, double=name != state.card)
+            return Spread(name, source, source)
+        if kind == "d":
+            if phase in SETUP:
+                return SETUP[phase](name)
+            if phase in ("spread", "double"):
+                card = state.card if phase == "double" else (cards[0] if cards else self._a_card(state))
+                k = state.i(name)
+                if picked:
+                    source = picked[0]
+                elif state.fire[k]:
+                    source = name
+                else:
+                    source = self._a_source(state, card)
+                return Spread(card, source, name, double=phase == "double")
+            if phase == "actions":
+                if picked and any(isinstance(a, MoveBand) and a.source == picked[0]
+                                  for a in self.candidates(state)):
+                    return MoveBand(picked[0], name)
+                return MovePawn(name)
         if kind == "pawn":
-            if int(name) != state.active:
-                self.hint(f"That is {state.name(int(name))}'s pawn; you move only your own.")
-                raise _Handled
-            self.selection = None if sel == ("pawn",) else ("pawn",)
-            return None
+            pawn = state.seat.pawn or state.board.start
+            neighbour = next(iter(j for j, _ in state.board.links[state.i(pawn)]), state.i(pawn))
+            return MovePawn(state.board.ids[neighbour])
         if kind == "btn":
-            if name == "end":
-                return EndActions()
-            if not (sel and sel[0] == "district"):
-                self.hint("Select a district first, then use this button.")
-                raise _Handled
-            return Extinguish(sel[1]) if name == "extinguish" else Demolish(sel[1])
-        if kind != "d":
-            return None
-        if sel == ("pawn",):
-            return MovePawn(name)
-        if sel and sel[0] == "district":
-            if sel[1] == name:
-                self.selection = None
-                return None
-            if state.bands_at(sel[1]):
-                return MoveBand(sel[1], name)
-        self.selection = ("district", name)
+            where = picked[0] if picked else (state.seat.pawn or state.board.start)
+            return {"extinguish": Extinguish(where), "demolish": Demolish(where), "end": EndActions(),
+                    "no-double": SkipDouble()}.get(name)
         return None
 
-    def click(self, target: str) -> None:
-        try:
-            super().click(target)
-        except _Handled:
-            pass
+    def _spreads(self, state: State) -> list[Spread]:
+        return [a for a in self.clickable_actions(state) if isinstance(a, Spread)]
 
+    def _a_card(self, state: State) -> str:
+        """The card a district click without one means: the first with a legal spread, else the first in hand."""
+        spreads = self._spreads(state)
+        if spreads:
+            return spreads[0].card
+        held = [d for d, n in zip("NESW", state.seat.hand) if n]
+        return held[0] if held else "N"
 
-class _Handled(Exception):
-    """A click fully answered by a hint (no action, no refusal)."""
+    def _a_source(self, state: State, card: str | None = None) -> str:
+        """A district a cone could leave, for a click that names none: that of a legal spread (with ``card``),
+        else the first the engine calls a source, else the most burning one, else Pudding Lane."""
+        for action in self._spreads(state):
+            if card is None or action.card == card:
+                return action.source
+        ids, fire = state.board.ids, state.fire
+        sources = [ids[k] for k in range(len(ids)) if is_source(state, k)]
+        if sources:
+            return sources[0]
+        if any(fire):
+            return ids[max(range(len(ids)), key=lambda k: fire[k])]
+        return state.board.start

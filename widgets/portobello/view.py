@@ -1,18 +1,23 @@
 """The interactive Portobello Market board: clicks become engine actions; the engine decides what is legal.
 
+The click model is the shared one of :class:`widgets.base.BoardView`: this view only says which board items each
+legal action concerns (:meth:`PortobelloView.action_items`), how to label them, and which action a stray click
+most naturally asks for (so the engine refuses it with its rule).
+
 How a turn is played with the mouse:
 
-* setup (``bobby`` phase): click a district to put the bobby there;
+* setup (``bobby`` phase): click a district to put the bobby there (``bobby d5``);
 * start of a turn (``choose``): click one of your face-up tokens under the map (``act 3``), or score a district:
-  click ``Score a district ×2`` / ``×4`` and then the district, or the district first and then the button
-  (``district d7 x4``); the districts light up with what they would score;
+  click ``Score a district ×2`` / ``×4`` and then the district (the lit districts show the points), or the
+  district first and then the button or the choice ``x2`` / ``x4`` (``district d7 x4``);
 * actions: click a lit stall space to build there (``build c 1``); ``Draw a customer`` draws one (chance, resolved
   from the game's seed) and you click the empty square where it goes (``place s4``); ``Place the Lord`` once the
   ten customers are out; ``End turn`` once no action is left or possible;
-* the bobby: click any district. The first click shows the cheapest route (from the engine's
-  :func:`~explorer.portobello.cheapest_route`) with every lane's toll and who receives it, before anything is
-  paid; click the district again (or ``Pay and move``) to pay and move, crossing by crossing
-  (several ``bobby`` actions); ``Cancel`` or another district changes your mind.
+* the bobby: a lit neighbouring district moves it across one lane at once (``bobby d2``), labelled with the toll
+  (``portobello.bobby.toll``). A farther district shows the engine's cheapest route first
+  (:func:`plan_bobby_route`, from :func:`~explorer.portobello.cheapest_route`) with every lane's toll and who
+  receives it, as a :class:`~widgets.base.Plan`; click the district again (or ``Pay and move``) to pay and move,
+  crossing by crossing (several ``bobby`` actions); ``Cancel``, Escape or another item changes your mind.
 
 Every click that is against the rules is refused with the rule that forbids it (``state.explain``); nothing
 changes.
@@ -20,20 +25,23 @@ changes.
 
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass
 from typing import Any
 
-from explorer.core import IllegalAction, Record
-from explorer.portobello import RULES, State, cheapest_route
+from explorer.core import Record
+from explorer.portobello import State, cheapest_route
 from explorer.portobello.actions import (Build, ChooseToken, DrawCustomer, EndTurn, MoveBobby, PlaceCustomer,
                                          PlaceLord, ScoreDistrict)
+from explorer.portobello.bobby import routes
 from explorer.portobello.events import BobbyMoved
 from explorer.portobello.scoring import district_stalls
 
-from ..base import BoardView
+from ..base import BoardView, Plan
 from .scene import board_scene
 
-__all__ = ["BOT_KINDS", "PortobelloView", "RoutePlan", "RouteStep", "is_target", "plan_bobby_route", "token_action"]
+__all__ = ["BOT_KINDS", "PortobelloView", "RoutePlan", "RouteStep", "crossing_step", "hops_to", "plan_bobby_route",
+           "token_action"]
 
 
 # ---- the bobby's route, priced before it is paid (a pure helper over the engine) ------------------------------------
@@ -117,10 +125,20 @@ def plan_bobby_route(state: State, destination: str) -> RoutePlan | None:
     actions = tuple(MoveBobby(d) for d in path)
     here = state
     for action in actions:
+        steps.append(crossing_step(here, action))
         here = here.apply(action)
-        moved = next(e for e in here.events if isinstance(e, BobbyMoved))
-        steps.append(RouteStep(moved.source, moved.destination, moved.lane, moved.paid, tuple(moved.to)))
     return RoutePlan(destination, tuple(steps), actions)
+
+
+def crossing_step(state: State, action: MoveBobby) -> RouteStep:
+    """The one crossing ``action`` (a legal ``bobby`` move in the action phase) makes, priced by playing it on a
+    copy of ``state`` and reading its :class:`BobbyMoved` event (``portobello.bobby.toll``).
+
+    Raises:
+        IllegalAction: if the engine refuses the move.
+    """
+    moved = next(e for e in state.apply(action).events if isinstance(e, BobbyMoved))
+    return RouteStep(moved.source, moved.destination, moved.lane, moved.paid, tuple(moved.to))
 
 
 def token_action(state: State, slot: int) -> ChooseToken:
@@ -129,35 +147,25 @@ def token_action(state: State, slot: int) -> ChooseToken:
     return ChooseToken(token.value, token.neutral)
 
 
-class _Handled(Exception):
-    """A click fully answered by a message (a selection with its explanation, or a hint)."""
+def hops_to(state: State, destination: str) -> dict[str, int]:
+    """``{district: crossings from it to destination}`` over the board's neighbours (geometry only, no tolls)."""
+    far = {destination: 0}
+    todo = deque([destination])
+    while todo:
+        here = todo.popleft()
+        for there, _ in state.board.neighbours(here):
+            if there not in far:
+                far[there] = far[here] + 1
+                todo.append(there)
+    return far
 
 
-BUTTON_NAMES = ("customer", "lord", "end", "confirm", "cancel")
-"""The names of the action buttons (``btn:<name>``)."""
-
-
-def is_target(state: State, target: str) -> bool:
-    """True if ``target`` names an item of the board of ``state`` in the scene's id forms
-    (:data:`~widgets.portobello.scene.TARGETS`): a known district, stall space, square, token slot of the player
-    to act, ``score:2``/``score:4`` or a button. Whether clicking it is legal is the engine's business."""
-    kind, _, name = target.partition(":")
-    board = state.board
-    if kind == "district":
-        return name in board.districts
-    if kind == "square":
-        return name in board.squares
-    if kind == "space":
-        lane, _, k = name.partition(":")
-        return lane in board.lanes and k.isdigit() and k.isascii() and int(k) < board.lanes[lane].spaces
-    if kind == "token":
-        return name.isdigit() and name.isascii() and int(name) < len(state.seat.tokens)
-    if kind == "score":
-        return name in ("2", "4")
-    if kind == "btn":
-        return name in BUTTON_NAMES
-    return False
-
+BUTTON_ACTIONS = {"customer": DrawCustomer(), "lord": PlaceLord(), "end": EndTurn()}
+"""The actions of the strip's buttons (ids ``btn:<name>``)."""
+BUTTON_OF = {type(action): f"btn:{name}" for name, action in BUTTON_ACTIONS.items()}
+ACTION_TIPS = {DrawCustomer: "draw a customer (it goes on an empty square next)", PlaceLord: "place the Lord",
+               EndTurn: "end the turn"}
+"""The hover text of the buttons' actions."""
 
 BOT_KINDS = {ChooseToken: "play a token", ScoreDistrict: "score a district", Build: "build a stall",
              DrawCustomer: "draw a customer", PlaceCustomer: "place the customer", PlaceLord: "place the Lord",
@@ -169,9 +177,9 @@ BOT_KINDS = {ChooseToken: "play a token", ScoreDistrict: "score a district", Bui
 class PortobelloView(BoardView):
     """The Portobello Market board as an anywidget (see the module docstring for the clicks).
 
-    ``selection`` is one of: ``None``; ``("score", 2 | 4)`` (a district token chosen, waiting for the district);
-    ``("district", d)`` (a district clicked first in the ``choose`` phase); ``("route", plan)`` (the bobby's
-    destination, with its :class:`RoutePlan`, waiting for the second click that pays).
+    ``selection`` is the base's: ``None``, a :class:`~widgets.base.Pick` (a score button or a district clicked
+    first at the start of a turn, waiting for the other) or a :class:`~widgets.base.Plan` (the bobby's route to a
+    far district, with its tolls, waiting for the second click that pays).
 
     Args:
         record: a Portobello :class:`~explorer.core.Record`.
@@ -184,6 +192,7 @@ class PortobelloView(BoardView):
 
     def __init__(self, record: Record, **kwargs: Any) -> None:
         kwargs.setdefault("title", "Portobello Market (reconstructed board)")
+        self._steps: tuple[Any, dict[MoveBobby, RouteStep]] | None = None
         super().__init__(record, **kwargs)
 
     # ---- random players ----------------------------------------------------------------------------------
@@ -205,22 +214,16 @@ class PortobelloView(BoardView):
         return self.bot_rng.choice(group)
 
     # ---- drawing -----------------------------------------------------------------------------------------
-    def _selected_ids(self) -> list[str]:
-        sel = self.selection
-        if not sel:
-            return []
-        if sel[0] == "route":
-            return [f"district:{sel[1].destination}"]
-        if sel[0] == "district":
-            return [f"district:{sel[1]}"]
-        return []
-
     def render_scene(self, state: State) -> dict[str, Any]:
+        """The board (:func:`~widgets.portobello.scene.board_scene`), the picked items outlined and a shown
+        route drawn from the bobby (with its ``Pay and move`` and ``Cancel`` buttons)."""
         sel = self.selection
-        route = [s.destination for s in sel[1].steps] if sel and sel[0] == "route" else None
-        return board_scene(state, selected=self._selected_ids(), route=route)
+        route = [i.partition(":")[2] for i in (*sel.items, sel.target)] if isinstance(sel, Plan) else None
+        return board_scene(state, selected=self.selected_items(), route=route)
 
     def status_text(self, state: State) -> str:
+        """The status line: the round, who does what (places the bobby, chooses a token, plays token ``v`` with
+        ``n`` actions left, places the drawn customer) and every player's score; the winners at the end."""
         scores = " · ".join(f"{s.colour} {s.score}" for s in state.seats)
         if state.is_terminal:
             best = state.winners()
@@ -239,68 +242,180 @@ class PortobelloView(BoardView):
         left = state.actions_left
         return (f"Round {state.round}: {who} · token {token} · {left} action{'s' * (left != 1)} left · {scores}")
 
+    # ---- the click model: what each action concerns, its label -------------------------------------------
+    def action_items(self, state: State, action: Any) -> tuple[str, ...]:
+        """``bobby d`` → the district; ``act v`` → its face-up token slot(s); ``district d xv`` → the score
+        button then the district; ``build l k`` → the stall space; ``place s`` → the square; ``customer``,
+        ``lord``, ``end`` → their buttons. The blind draw from the bag (chance) has no item: it is resolved from
+        the game's seed."""
+        if isinstance(action, MoveBobby):
+            return (f"district:{action.district}",)
+        if isinstance(action, ChooseToken):
+            return tuple(f"token:{slot}" for slot, t in enumerate(state.seat.tokens)
+                         if t.face_up and t.value == action.value and t.neutral == action.neutral)
+        if isinstance(action, ScoreDistrict):
+            return (f"score:{action.value}", f"district:{action.district}")
+        if isinstance(action, Build):
+            return (f"space:{action.lane}:{action.index}",)
+        if isinstance(action, PlaceCustomer):
+            return (f"square:{action.square}",)
+        button = BUTTON_OF.get(type(action))
+        return (button,) if button else ()
+
+    def _step(self, state: State, action: MoveBobby) -> RouteStep:
+        """The crossing of a legal bobby move, computed once per state shown."""
+        if self._steps is None or self._steps[0] is not state:
+            self._steps = (state, {})
+        steps = self._steps[1]
+        if action not in steps:
+            steps[action] = crossing_step(state, action)
+        return steps[action]
+
+    def action_label(self, state: State, action: Any) -> str:
+        """A bobby move's toll (``"toll 1"``, ``"free"``), a district scoring's points (``"+12"``), else ``""``."""
+        if isinstance(action, MoveBobby) and state.phase == "actions":
+            paid = self._step(state, action).paid
+            return f"toll {paid}" if paid else "free"
+        if isinstance(action, ScoreDistrict):
+            return f"+{district_stalls(state, action.district, state.active) * action.value}"
+        return ""
+
+    def action_tip(self, state: State, action: Any) -> str:
+        """What the action does, in words (the toll and who receives it, the points a district scores...)."""
+        who = state.name(state.active)
+        if isinstance(action, MoveBobby):
+            if state.phase != "actions":
+                return f"{who} puts the bobby in {action.district}"
+            return f"move the bobby {self._step(state, action).describe()}"
+        if isinstance(action, ScoreDistrict):
+            n = district_stalls(state, action.district, state.active)
+            lanes = ", ".join(state.board.lanes_of(action.district))
+            return (f"score {action.district} with {who}'s {action.value} instead of a turn: {n} stall"
+                    f"{'s' * (n != 1)} on lanes {lanes} ×{action.value} = {n * action.value} points")
+        if isinstance(action, ChooseToken):
+            return f"play the token {'n' * action.neutral}{action.value}: {action.value} action" \
+                   f"{'s' * (action.value != 1)}"
+        if isinstance(action, Build):
+            return f"build a stall on lane {action.lane}, space {action.index} " \
+                   f"(worth {state.board.value(action.lane, action.index)})"
+        if isinstance(action, PlaceCustomer):
+            return f"put the drawn {state.pending} on {action.square}"
+        return ACTION_TIPS.get(type(action), "")
+
+    def item_label(self, state: State, item: str, actions: Any) -> str:
+        """As the base's, except that a score button offering several districts carries no label (the districts
+        lit after it show the points)."""
+        label = super().item_label(state, item, actions)
+        return "" if item.startswith("score:") and len(actions) > 1 else label
+
+    def item_tip(self, state: State, item: str, actions: Any) -> str:
+        """As the base's; a score button offering several districts says to click one next."""
+        if item.startswith("score:") and len(actions) > 1:
+            value = item.partition(":")[2]
+            return (f"score a district with {state.name(state.active)}'s own {value} instead of a turn: then "
+                    "click the district (the lit districts show the points)")
+        return super().item_tip(state, item, actions)
+
     def highlights_for(self, state: State) -> dict[str, dict[str, str]]:
-        marks: dict[str, dict[str, str]] = {}
-        if state.is_terminal or state.is_chance_node:
+        """The base's highlights, plus, with nothing picked in the action phase, every district farther than a
+        neighbour that the engine's cheapest route reaches with the player's points, labelled with its total toll
+        (a click on one shows the route: :meth:`plan_for`)."""
+        marks = super().highlights_for(state)
+        if self.selection is not None or state.is_terminal or state.is_chance_node or state.phase != "actions":
             return marks
-        legal = state.legal_actions()
-        sel = self.selection
-        phase = state.phase
-        if phase == "bobby":
-            for a in legal:
-                marks[f"district:{a.district}"] = {"label": "", "tone": "legal"}
-        elif phase == "choose":
-            for slot, token in enumerate(state.seat.tokens):
-                if ChooseToken(token.value, token.neutral) in legal:
-                    marks[f"token:{slot}"] = {"label": "", "tone": "legal"}
-            values = sorted({a.value for a in legal if isinstance(a, ScoreDistrict)})
-            if sel and sel[0] == "score":
-                marks[f"score:{sel[1]}"] = {"label": "", "tone": "selected"}
-                for a in legal:
-                    if isinstance(a, ScoreDistrict) and a.value == sel[1]:
-                        points = district_stalls(state, a.district, state.active) * a.value
-                        marks[f"district:{a.district}"] = {"label": f"+{points}", "tone": "legal"}
-            elif sel and sel[0] == "district":
-                marks[f"district:{sel[1]}"] = {"label": "", "tone": "selected"}
-                stalls = district_stalls(state, sel[1], state.active)
-                for value in values:
-                    if ScoreDistrict(sel[1], value) in legal:
-                        marks[f"score:{value}"] = {"label": f"+{stalls * value}", "tone": "legal"}
-            else:
-                for value in values:
-                    marks[f"score:{value}"] = {"label": "", "tone": "legal"}
-        elif phase == "actions":
-            for a in legal:
-                if isinstance(a, Build):
-                    marks[f"space:{a.lane}:{a.index}"] = {"label": "", "tone": "legal"}
-                elif isinstance(a, DrawCustomer):
-                    marks["btn:customer"] = {"label": "", "tone": "legal"}
-                elif isinstance(a, PlaceLord):
-                    marks["btn:lord"] = {"label": "", "tone": "legal"}
-                elif isinstance(a, EndTurn):
-                    marks["btn:end"] = {"label": "", "tone": "legal"}
-            if sel and sel[0] == "route":
-                plan: RoutePlan = sel[1]
-                for step in plan.steps[:-1]:
-                    marks[f"district:{step.destination}"] = {"label": "", "tone": "selected"}
-                marks[f"district:{plan.destination}"] = {"label": f"toll {plan.total}", "tone": "selected"}
-                marks["btn:confirm"] = {"label": "", "tone": "legal"}
-            else:
-                for d in state.board.districts:
-                    if d == state.bobby:
-                        continue
-                    found = cheapest_route(state, d)
-                    if found is not None:
-                        cost = found[1]
-                        marks[f"district:{d}"] = {"label": "free" if cost == 0 else f"toll {cost}",
-                                                  "tone": "legal"}
-        elif phase == "place":
-            for a in legal:
-                if isinstance(a, PlaceCustomer):
-                    marks[f"square:{a.square}"] = {"label": "", "tone": "legal"}
+        for district, (cost, path) in routes(state).items():
+            if len(path) > 1:
+                marks.setdefault(f"district:{district}", {
+                    "label": f"toll {cost}" if cost else "free", "tone": "legal",
+                    "tip": f"move the bobby {' → '.join([state.bobby, *path])}: {len(path)} crossings, toll {cost}; "
+                           "click to see each lane's toll before paying"})
         return marks
 
+    def plan_for(self, state: State, target: str) -> Plan | None:
+        """A click on a district beyond the bobby's neighbours in the action phase: the engine's cheapest route
+        there (:func:`plan_bobby_route`) as a plan, with every crossing's toll and who receives it
+        (``portobello.bobby.toll``); ``None`` if there is no affordable route (the engine then refuses the click,
+        :meth:`natural_action`) or the click is not on such a district."""
+        kind, _, name = target.partition(":")
+        if (kind != "district" or state.is_terminal or state.is_chance_node or state.phase != "actions"
+                or name == state.bobby):
+            return None
+        plan = plan_bobby_route(state, name)
+        if plan is None or not plan.actions:
+            return None
+        return Plan(target, plan.actions, self._route_message(state, plan),
+                    items=tuple(f"district:{step.destination}" for step in plan.steps[:-1]),
+                    label=f"toll {plan.total}")
+
+    def _route_message(self, state: State, plan: RoutePlan) -> dict[str, str]:
+        rule = state.rules["portobello.bobby.toll"]
+        who = state.name(state.active)
+        crossings = "; ".join(step.describe() for step in plan.steps)
+        got = plan.receivers()
+        to = ", ".join(f"{name} +{n}" for name, n in got.items()) or "nobody"
+        text = (f"Bobby to {plan.destination}: {crossings}. Toll {plan.total} point{'s' * (plan.total != 1)} in all "
+                f"(received: {to}); {who} would go from {state.seat.score} to {state.seat.score - plan.total}. "
+                f"Click {plan.destination} again or “Pay and move” to pay; another district to look elsewhere; "
+                "Cancel to stay.")
+        return {"kind": "info", "text": text, "rule": rule.id, "title": rule.title, "rule_text": rule.text}
+
+    def natural_action(self, state: State, target: str, clicked: tuple[str, ...]) -> Any:
+        """The action a click names by itself, for the engine to refuse: a district → scoring it at the start of
+        a turn, else moving the bobby there (a far district with no affordable route: the first crossing toward
+        it, if the engine refuses that one, so the refusal names the toll); a space → building there; a square →
+        placing there; a token → playing it; a score button → scoring the district clicked (or the first one
+        without a token); a button → its action."""
+        kind, _, name = target.partition(":")
+        if kind == "district":
+            if state.phase == "choose":
+                return ScoreDistrict(name, self._score_value(state))
+            if state.phase == "actions" and name != state.bobby and state.bobby is not None:
+                return self._toward(state, name)
+            return MoveBobby(name)
+        if kind == "space":
+            lane, _, k = name.partition(":")
+            return Build(lane, int(k))
+        if kind == "square":
+            return PlaceCustomer(name)
+        if kind == "token":
+            return token_action(state, int(name))
+        if kind == "score":
+            picked = [c.partition(":")[2] for c in clicked if c.startswith("district:")]
+            return ScoreDistrict(picked[0] if picked else self._first_free_district(state), int(name))
+        if kind == "btn":
+            return BUTTON_ACTIONS.get(name)
+        return None
+
+    @staticmethod
+    def _toward(state: State, district: str) -> MoveBobby:
+        """The refused first crossing toward ``district`` on a shortest way there, else the move to it (which the
+        engine refuses as not next to the bobby)."""
+        far = hops_to(state, district)
+        near = [d for d, _ in state.board.neighbours(state.bobby)]
+        best = min((far[d] for d in near if d in far), default=None)
+        legal = state.legal_actions()
+        for d in near:
+            if far.get(d) == best and MoveBobby(d) not in legal:
+                return MoveBobby(d)
+        return MoveBobby(district)
+
+    @staticmethod
+    def _score_value(state: State) -> int:
+        """The own district token (2 or 4) a district click asks to score with: a face-up one, else a face-down
+        one, else 4 (spent: the engine says so)."""
+        own = sorted(((not t.face_up), t.value) for t in state.seat.tokens if not t.neutral and t.value in (2, 4))
+        return own[0][1] if own else 4
+
+    @staticmethod
+    def _first_free_district(state: State) -> str:
+        for d, mark in zip(state.layout.districts, state.district_tokens):
+            if mark is None:
+                return d
+        return state.layout.districts[0]
+
     def panel_sections(self, state: State) -> list[dict[str, Any]]:
+        """The side tables: the score by category and player, each player's stalls, tokens and districts, and the
+        customers (bag or queue, the drawn one, the Lord) and the neutral stack."""
         scores = state.scores()
         names = list(scores)
         categories = list(next(iter(scores.values())))
@@ -328,162 +443,3 @@ class PortobelloView(BoardView):
         return [{"title": title, "header": ["", *names], "rows": rows},
                 {"title": "Players", "header": ["player", "stalls left", "tokens", "districts"], "rows": players},
                 {"title": "Customers and tokens", "rows": customers}]
-
-    # ---- clicks -----------------------------------------------------------------------------------------
-    def on_click(self, state: State, target: str) -> Any:
-        """The action a click on ``target`` means (see the module docstring), or ``None`` after a selection or a
-        hint (shown as the message). A target that names nothing on this board (``district:zzz``, ``token:9``,
-        ``token:-1``...) is answered like the browser's clicks on nothing: no action, an info message.
-
-        Raises:
-            IllegalAction: the engine's refusal of the click, naming the rule.
-        """
-        if not state.is_terminal and not is_target(state, target):
-            self.nothing_to_click(target)
-            return None
-        try:
-            return self._on_click(state, target)
-        except _Handled:
-            return None
-
-    def _on_click(self, state: State, target: str) -> Any:
-        kind, _, name = target.partition(":")
-        if state.is_terminal:
-            self.selection = None
-            self.hint("The game is over: step back through it with the controls, or start a new game.")
-            raise _Handled
-        if kind == "btn" and name == "cancel":
-            self.selection = None
-            return None
-        phase = state.phase
-        if phase == "choose":
-            return self._choose_click(state, kind, name)
-        if phase == "actions":
-            return self._action_click(state, kind, name)
-        # bobby, place (and any other phase): the click's plain meaning; the engine refuses what is out of turn
-        return self._plain_action(state, kind, name)
-
-    def _plain_action(self, state: State, kind: str, name: str) -> Any:
-        """The action a click names by itself, whatever the phase (the engine judges it)."""
-        if kind == "district":
-            return MoveBobby(name)
-        if kind == "space":
-            lane, _, k = name.partition(":")
-            return Build(lane, int(k))
-        if kind == "square":
-            return PlaceCustomer(name)
-        if kind == "token":
-            return token_action(state, int(name))
-        if kind == "score":
-            return ScoreDistrict(self._first_free_district(state), int(name))
-        if kind == "btn":
-            return {"customer": DrawCustomer(), "lord": PlaceLord(), "end": EndTurn()}.get(name)
-        return None
-
-    @staticmethod
-    def _first_free_district(state: State) -> str:
-        for d, mark in zip(state.layout.districts, state.district_tokens):
-            if mark is None:
-                return d
-        return state.layout.districts[0]
-
-    def _choose_click(self, state: State, kind: str, name: str) -> Any:
-        sel = self.selection
-        legal = state.legal_actions()
-        if kind == "score":
-            value = int(name)
-            if sel and sel[0] == "district":
-                return ScoreDistrict(sel[1], value)
-            if not any(isinstance(a, ScoreDistrict) and a.value == value for a in legal):
-                problem = state.explain(ScoreDistrict(self._first_free_district(state), value))
-                if problem is not None:
-                    raise problem
-            self.selection = None if sel == ("score", value) else ("score", value)
-            if self.selection:
-                self.hint(f"Now click the district to score with your {value}: your stalls on its three lanes "
-                          f"×{value} (the lit districts show the points).")
-                raise _Handled
-            return None
-        if kind == "district":
-            if sel and sel[0] == "score":
-                return ScoreDistrict(name, sel[1])
-            mark = state.district_token(name)
-            if mark is not None:  # already scored: let the engine name the rule
-                raise state.explain(ScoreDistrict(name, 4)) or _Handled
-            self.selection = ("district", name)
-            stalls = district_stalls(state, name, state.active)
-            values = [v for v in (2, 4) if ScoreDistrict(name, v) in legal]
-            offer = " or ".join(f"×{v} = {stalls * v}" for v in values) or "no face-up own 2 or 4 now"
-            self.hint(f"District {name}: {state.name(state.active)} has {stalls} stall{'s' * (stalls != 1)} on "
-                      f"lanes {', '.join(state.board.lanes_of(name))}; {offer}. Click a “Score a district” "
-                      "button to score it, or choose a token to play a normal turn.")
-            raise _Handled
-        return self._plain_action(state, kind, name)
-
-    def _action_click(self, state: State, kind: str, name: str) -> Any:
-        sel = self.selection
-        if kind == "btn" and name == "confirm":
-            if not (sel and sel[0] == "route"):
-                self.hint("Click a district first: its route and toll are shown before you pay.")
-                raise _Handled
-            self.play_route(sel[1])
-            raise _Handled
-        if kind != "district":
-            return self._plain_action(state, kind, name)
-        if name == state.bobby:
-            self.selection = None
-            problem = state.explain(MoveBobby(name))
-            raise problem or _Handled
-        if sel and sel[0] == "route" and sel[1].destination == name:
-            self.play_route(sel[1])
-            raise _Handled
-        if name not in state.board.districts:
-            raise state.explain(MoveBobby(name)) or _Handled
-        plan = plan_bobby_route(state, name)
-        if plan is None:
-            self.selection = None
-            near = MoveBobby(name)
-            problem = state.explain(near)
-            if problem is not None and problem.rule.id == "portobello.assume.toll-limit":
-                raise problem
-            raise IllegalAction(RULES["portobello.assume.toll-limit"],
-                                f"every route from {state.bobby} to {name} costs more than the "
-                                f"{state.seat.score} points {state.name(state.active)} has", action=near)
-        self.selection = ("route", plan)
-        self.refresh(self._route_message(state, plan))
-        raise _Handled
-
-    def _route_message(self, state: State, plan: RoutePlan) -> dict[str, str]:
-        rule = RULES["portobello.bobby.toll"]
-        who = state.name(state.active)
-        crossings = "; ".join(step.describe() for step in plan.steps)
-        got = plan.receivers()
-        to = ", ".join(f"{name} +{n}" for name, n in got.items()) or "nobody"
-        text = (f"Bobby to {plan.destination}: {crossings}. Toll {plan.total} point{'s' * (plan.total != 1)} in all "
-                f"(received: {to}); {who} would go from {state.seat.score} to {state.seat.score - plan.total}. "
-                f"Click {plan.destination} again or “Pay and move” to pay; another district to look elsewhere; "
-                "Cancel to stay.")
-        return {"kind": "info", "text": text, "rule": rule.id, "title": rule.title, "rule_text": rule.text}
-
-    def play_route(self, plan: RoutePlan) -> bool:
-        """Pay and move the bobby along ``plan`` (one ``bobby`` action per crossing). The whole route is checked
-        on a copy first, so either every crossing is played or none is (and the refusal is shown).
-
-        Returns True if the bobby moved.
-        """
-        here = self.state
-        try:
-            for action in plan.actions:
-                here = here.apply(action)
-        except ValueError as err:
-            self.selection = None
-            self.refuse(err)
-            return False
-        before = self.record.cursor
-        for action in plan.actions:
-            self.record.play(action)
-        self._events_from = before
-        self.selection = None
-        self.run_bots()
-        self.refresh()
-        return True

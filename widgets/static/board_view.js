@@ -45,51 +45,158 @@ function shapeFor(item) {
   }
 }
 
-function drawBoard(model, svg) {
-  const scene = model.get("scene") || {};
+function itemTip(item, mark) {
+  return [item.title, mark && (mark.tip || mark.label)].filter(Boolean).join(" — ");
+}
+
+function buildItem(model, item, mark) {
+  const shape = shapeFor(item);
+  if (!shape) return null;
+  // A click on an item selects `target` (e.g. a piece drawn on a district targets the district).
+  const target = item.target || (item.clickable ? item.id : null);
+  const classes = ["rx-item", item.class || ""];
+  if (target) classes.push("rx-clickable");
+  else if (!item.title) classes.push("rx-passive");
+  if (mark) classes.push(`rx-hl-${mark.tone || "legal"}`);
+  shape.setAttribute("class", classes.join(" ").trim());
+  if (item.id) shape.setAttribute("data-id", item.id);
+  const tip = itemTip(item, mark);
+  if (tip) {
+    const title = svgEl("title");
+    title.textContent = tip;
+    shape.appendChild(title);
+  }
+  if (target) {
+    shape.setAttribute("data-target", target);
+    shape.addEventListener("click", () => model.send({ kind: "click", target }));
+  }
+  if (item.clickable && item.id && item.shape !== "text") {
+    // keyboard and screen readers: a focusable button named by its hover text
+    shape.setAttribute("tabindex", "0");
+    shape.setAttribute("role", "button");
+    shape.setAttribute("aria-label", tip || item.id);
+    if (mark && mark.tone === "selected") shape.setAttribute("aria-pressed", "true");
+  } else if (item.shape === "text") {
+    shape.setAttribute("aria-hidden", "true");
+  }
+  return shape;
+}
+
+const KEYS = new WeakMap();  // an item object (kept across patches) -> its JSON, computed once
+
+function keyOf(item) {
+  let key = KEYS.get(item);
+  if (key === undefined) {
+    key = JSON.stringify(item);
+    KEYS.set(item, key);
+  }
+  return key;
+}
+
+// The board is redrawn incrementally: an item whose JSON (and highlight) is unchanged keeps its SVG element.
+function drawBoard(model, svg, cache) {
+  const scene = cache.scene;
   const highlights = model.get("highlights") || {};
-  svg.replaceChildren();
+  const focused = document.activeElement && svg.contains(document.activeElement)
+    ? document.activeElement.getAttribute("data-id") : null;
   svg.setAttribute("viewBox", `0 0 ${scene.width || 100} ${scene.height || 100}`);
   svg.setAttribute("width", scene.width || 100);
   svg.setAttribute("height", scene.height || 100);
-  if (scene.background) {
-    svg.appendChild(svgEl("rect", { x: 0, y: 0, width: scene.width, height: scene.height, fill: scene.background }));
-  }
+  const previous = cache.elements;  // key -> [elements]
+  const next = new Map();
+  const children = [];
+  const items = scene.background ? [{ shape: "rect", x: 0, y: 0, w: scene.width, h: scene.height,
+    fill: scene.background, class: "rx-background" }, ...(scene.items || [])] : (scene.items || []);
   const labels = [];  // highlight labels go on top of everything, so nothing drawn later covers them
-  for (const item of scene.items || []) {
-    const shape = shapeFor(item);
-    if (!shape) continue;
+  for (const item of items) {
     const mark = item.id ? highlights[item.id] : undefined;
-    // A click on an item selects `target` (e.g. a piece drawn on a district targets the district).
-    const target = item.target || (item.clickable ? item.id : null);
-    const classes = ["rx-item", item.class || ""];
-    if (target) classes.push("rx-clickable");
-    else if (!item.title) classes.push("rx-passive");
-    if (mark) classes.push(`rx-hl-${mark.tone || "legal"}`);
-    shape.setAttribute("class", classes.join(" ").trim());
-    if (item.id) shape.setAttribute("data-id", item.id);
-    const tip = [item.title, mark && (mark.tip || mark.label)].filter(Boolean).join(" — ");
-    if (tip) {
-      const title = svgEl("title");
-      title.textContent = tip;
-      shape.appendChild(title);
-    }
-    if (target) {
-      shape.addEventListener("click", () => model.send({ kind: "click", target }));
-    }
-    svg.appendChild(shape);
+    const key = keyOf(item) + (mark ? JSON.stringify(mark) : "");
+    const pool = previous.get(key);
+    let shape = pool && pool.length ? pool.pop() : buildItem(model, item, mark);
+    if (!shape) continue;
+    if (!next.has(key)) next.set(key, []);
+    next.get(key).push(shape);
+    children.push(shape);
     if (mark && mark.label && item.shape !== "text") {
       const anchor = labelAnchor(item);
       if (anchor) {
-        const label = svgEl("text", { x: anchor[0], y: anchor[1], class: "rx-hl-label",
+        const label = svgEl("text", { x: anchor[0], y: anchor[1], class: "rx-hl-label", "aria-hidden": "true",
           "text-anchor": "middle", "dominant-baseline": "central" });
         label.textContent = mark.label;
         labels.push(label);
       }
     }
   }
-  for (const label of labels) svg.appendChild(label);
-  svg.setAttribute("data-revision", String(model.get("revision")));
+  // touch only what changed: unchanged elements stay where they are
+  const all = [...children, ...labels];
+  const keep = new Set(all);
+  let cursor = svg.firstChild;
+  for (const node of all) {
+    while (cursor && !keep.has(cursor)) {
+      const after = cursor.nextSibling;
+      svg.removeChild(cursor);
+      cursor = after;
+    }
+    if (node === cursor) cursor = cursor.nextSibling;
+    else svg.insertBefore(node, cursor);
+  }
+  while (cursor) {
+    const after = cursor.nextSibling;
+    svg.removeChild(cursor);
+    cursor = after;
+  }
+  cache.elements = next;
+  if (focused) {
+    const again = svg.querySelector(`[data-id="${CSS.escape(focused)}"][tabindex]`);
+    if (again) again.focus({ preventScroll: true });
+  }
+}
+
+function focusables(svg) {
+  return [...svg.querySelectorAll("[tabindex]")];
+}
+
+function centre(el) {
+  const box = el.getBBox();
+  return [box.x + box.width / 2, box.y + box.height / 2];
+}
+
+// Arrow keys move to the nearest focusable item in that direction (a grid's or a graph's neighbour).
+function neighbour(svg, from, dx, dy) {
+  const [x0, y0] = centre(from);
+  let best = null;
+  let bestScore = Infinity;
+  for (const el of focusables(svg)) {
+    if (el === from) continue;
+    const [x, y] = centre(el);
+    const along = (x - x0) * dx + (y - y0) * dy;
+    const across = Math.abs((x - x0) * dy - (y - y0) * dx);
+    if (along <= 0.5 || across > 2 * along) continue;
+    const score = along + 2 * across;
+    if (score < bestScore) { best = el; bestScore = score; }
+  }
+  return best;
+}
+
+function onKey(model, svg, event) {
+  const el = event.target;
+  if (event.key === "Escape") {
+    model.send({ kind: "escape" });
+    event.preventDefault();
+    return;
+  }
+  if (!el || !el.hasAttribute || !el.hasAttribute("tabindex")) return;
+  if (event.key === "Enter" || event.key === " ") {
+    model.send({ kind: "click", target: el.getAttribute("data-target") || el.getAttribute("data-id") });
+    event.preventDefault();
+    return;
+  }
+  const arrows = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1] };
+  if (arrows[event.key]) {
+    const to = neighbour(svg, el, ...arrows[event.key]);
+    if (to) to.focus();
+    event.preventDefault();
+  }
 }
 
 function labelAnchor(item) {
@@ -172,24 +279,71 @@ function drawPanel(model, panel) {
   panel.appendChild(list);
 }
 
+function messageWords(message) {
+  if (!message || !message.text) return "";
+  return message.rule ? `${message.text} — ${message.title} (${message.rule})` : message.text;
+}
+
 function render({ model, el }) {
   const root = htmlEl("div", "rx-view");
   const title = htmlEl("div", "rx-title");
   const body = htmlEl("div", "rx-body");
-  const svg = svgEl("svg", { class: "rx-board", role: "img" });
+  const svg = svgEl("svg", { class: "rx-board", role: "group" });
   const panel = htmlEl("div", "rx-panel");
+  // the strip's last message, read out by screen readers when it changes (a refusal, a hint)
+  const live = htmlEl("div", "rx-live");
+  live.setAttribute("aria-live", "polite");
+  live.setAttribute("role", "status");
   body.append(svg, panel);
-  root.append(title, body);
+  root.append(title, live, body);
   el.appendChild(root);
+  const cache = { elements: new Map(), panel: "", scene: { items: [] }, sceneRevision: null };
+  svg.addEventListener("keydown", (event) => onKey(model, svg, event));
 
   const redraw = () => {
+    const started = performance.now();
     title.textContent = model.get("title") || "";
-    drawBoard(model, svg);
-    drawPanel(model, panel);
+    svg.setAttribute("aria-label", `${model.get("title") || "board"}: Tab to the lit items, Enter to click, ` +
+      "arrow keys to move between neighbours, Escape to clear the selection");
+    drawBoard(model, svg, cache);
+    const words = messageWords(model.get("message"));
+    if (live.textContent !== words) live.textContent = words;
+    const panelKey = JSON.stringify([model.get("status"), model.get("message"), model.get("panel"),
+      model.get("events")]);
+    if (panelKey !== cache.panel) {
+      drawPanel(model, panel);
+      cache.panel = panelKey;
+    }
+    svg.setAttribute("data-revision", String(model.get("revision")));
+    const ended = performance.now();
+    svg.setAttribute("data-redraw-ms", (ended - started).toFixed(1));
+    svg.setAttribute("data-redrawn-at", ended.toFixed(1));
   };
+  // The scene comes as patches against the last one (see widgets.base.scene_patch); a view that missed one, or
+  // has just been drawn, asks Python for the whole scene.
+  const onScene = (msg) => {
+    if (!msg || msg.kind !== "scene") return;
+    if (msg.base !== null && msg.base !== cache.sceneRevision) {
+      model.send({ kind: "scene-request" });
+      return;
+    }
+    const old = msg.base === null ? [] : cache.scene.items;
+    const items = [];
+    let i = 0;
+    for (const [op, arg] of msg.ops) {
+      if (op === "keep") { for (let k = 0; k < arg; k++) items.push(old[i + k]); i += arg; }
+      else if (op === "skip") i += arg;
+      else for (const item of arg) items.push(item);
+    }
+    cache.scene = { width: msg.width, height: msg.height, background: msg.background, items };
+    cache.sceneRevision = msg.revision;
+    if (msg.base === null) redraw();  // a whole scene asked for: no redraw of the traits follows
+  };
+  model.on("msg:custom", onScene);
+  model.send({ kind: "scene-request" });
   redraw();
   model.on("change:revision", redraw);
-  return () => model.off("change:revision", redraw);
+  return () => { model.off("change:revision", redraw); model.off("msg:custom", onScene); };
 }
 
 export default { render };
