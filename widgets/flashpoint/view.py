@@ -208,8 +208,6 @@ class FlashPointView(StepChance, BoardView):
         kwargs.setdefault("title", "Flash Point: Fire Rescue")
         self.step_chance = step_chance
         """Whether a human's chance steps wait for a click (see the class docstring)."""
-        self._odds_of: tuple[State, dict[Any, Fraction]] | None = None
-        self._scene_of: tuple[State, tuple[str, ...], dict[str, Any]] | None = None
         super().__init__(record, **kwargs)
 
     # ---- random players ----------------------------------------------------------------------------------
@@ -227,12 +225,7 @@ class FlashPointView(StepChance, BoardView):
 
     def _odds(self, state: State) -> dict[Any, Fraction]:
         """``{outcome: probability}`` at a chance step (``{}`` elsewhere), computed once per state shown."""
-        cached = self._odds_of
-        if cached is not None and cached[0] is state:
-            return cached[1]
-        odds = dict(state.chance_outcomes())
-        self._odds_of = (state, odds)
-        return odds
+        return self._memo(state, "odds", lambda: dict(state.chance_outcomes()))
 
     def action_label(self, state: State, action: Any) -> str:
         """The AP a player action costs (:func:`cost_label`: ``"2 AP"``, ``"keeps 3 AP"`` for ``end``, ``""`` at
@@ -448,12 +441,7 @@ class FlashPointView(StepChance, BoardView):
         ``btn:crew-change`` also draws the specialist cards); the base adds the choice buttons under it. The last
         scene is reused while the state and the picked items stay the same (a refused click redraws nothing new)."""
         selected = tuple(self.selected_items())
-        cached = self._scene_of
-        if cached is not None and cached[0] is state and cached[1] == selected:
-            return cached[2]
-        scene = board_scene(state, selected)
-        self._scene_of = (state, selected, scene)
-        return scene
+        return self._memo(state, ("scene", selected), lambda: board_scene(state, selected))
 
     def highlights_for(self, state: State) -> dict[str, dict[str, str]]:
         """The base's highlights (the lit items with their labels and tips, the picked items, the choice buttons,
