@@ -7,7 +7,8 @@ from explorer.core import IllegalAction, InvalidData, InvalidRecord, Rule
 
 def test_refusals_and_invalid_data_pickle():
     rule = Rule("toy.rule", "A rule", "Text.", "toy §1")
-    refusal = pickle.loads(pickle.dumps(IllegalAction(rule, "not now", action="x")))
+    refusal = pickle.loads(pickle.dumps(IllegalAction(rule, "not now", action="x", notation="go <n>")))
+    assert refusal.notation == "go <n>"
     assert (refusal.rule, refusal.reason, refusal.action, str(refusal)) == (rule, "not now", "x",
                                                                              "not now (toy.rule: A rule)")
     for cls in (InvalidData, InvalidRecord):

@@ -50,7 +50,7 @@ def test_illegal_action_names_rule_and_reason():
     assert isinstance(err, ValueError)
     assert str(err) == "it is O's turn (toy.turn.order: Turn order)"
     assert err.to_dict() == {"rule": "toy.turn.order", "title": "Turn order", "reason": "it is O's turn",
-                             "text": "Players alternate.", "action": "b2"}
+                             "text": "Players alternate.", "action": "b2", "notation": ""}
 
 
 def test_illegal_action_requires_a_rule_object():
@@ -74,3 +74,10 @@ def test_score_breakdown_totals_in_rulebook_order():
         s["hero"]
     with pytest.raises(ValueError, match="must be an integer"):
         ScoreBreakdown({"houses": 1.5})
+
+
+def test_illegal_action_keeps_the_notation_for_notebooks_apart_from_the_reason():
+    err = IllegalAction(R1, "it is O's turn: O puts a mark on an empty cell", action="b2", notation="place <cell>")
+    assert err.reason == "it is O's turn: O puts a mark on an empty cell"
+    assert str(err) == "it is O's turn: O puts a mark on an empty cell [notation: place <cell>] (toy.turn.order: Turn order)"
+    assert err.to_dict()["notation"] == "place <cell>"

@@ -2,9 +2,10 @@
 
 Usage: ``python tools/refresh_notebooks.py notebooks/portobello/*.ipynb`` (or ``make notebooks``).
 
-Each notebook runs in its own folder. Afterwards only the outputs of cells starting with
-``# NBVAL_CHECK_OUTPUT`` are kept (nbval compares those), every other output and execution count is cleared,
-and widget state (``metadata.widgets``) is dropped, so diffs stay small and nothing stale is saved. Printed text
+Each notebook runs in its own folder. Afterwards the outputs of cells starting with ``# NBVAL_CHECK_OUTPUT`` are
+kept (nbval compares those); so are all outputs of a tutorial (``0*.ipynb``: what a learner reads on the page,
+which ``tests/tutorial_text.py`` measures without a kernel). Every other output, every execution count and the
+widget state (``metadata.widgets``) are dropped, so diffs stay small and nothing stale is saved. Printed text
 that a busy kernel sent in several chunks is saved as one output.
 """
 
@@ -43,14 +44,17 @@ def refresh(path: Path, timeout: int = 600) -> None:
     NotebookClient(nb, timeout=timeout, kernel_name="python3",
                    resources={"metadata": {"path": str(path.parent)}}).execute()
     nb.metadata.pop("widgets", None)
+    tutorial = path.name.startswith("0")
     for cell in nb.cells:
         cell.metadata.pop("execution", None)
         if cell.cell_type != "code":
             continue
-        if cell.source.lstrip().startswith(CHECKED):
+        if cell.source.lstrip().startswith(CHECKED) or tutorial:
             cell.outputs = merged_streams(cell.outputs)
             for output in cell.outputs:
                 output.pop("metadata", None) if output.get("output_type") == "stream" else None
+            if not cell.source.lstrip().startswith(CHECKED):
+                cell.execution_count = None
         else:
             cell.outputs = []
             cell.execution_count = None

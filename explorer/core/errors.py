@@ -31,32 +31,47 @@ class IllegalAction(ValueError):
     >>> err.rule.id
     'toy.place.empty'
 
+    A notebook user also gets the notation of what to do instead, when the engine gives it (``notation``); the
+    board views show ``reason`` alone, so it speaks in the board's terms (names and numbers printed on the board),
+    never in notation, indices or Python values:
+
+    >>> err = IllegalAction(rule, "put your mark on an empty cell", notation="place <cell>")
+    >>> str(err)
+    'put your mark on an empty cell [notation: place <cell>] (toy.place.empty: Place on an empty cell)'
+    >>> err.reason
+    'put your mark on an empty cell'
+
     Attributes:
         rule: the :class:`Rule` that forbids the action.
-        reason: the explanation in a player's words, without the rule reference.
+        reason: the explanation in a player's words and the board's terms, without the rule reference; the one
+            text both the notebooks and the board views show.
         action: the refused action (or its text), if known.
+        notation: how to write what is allowed instead (e.g. ``"act <n>"``), for notebook users; or None.
     """
 
-    def __init__(self, rule: Rule, reason: str, *, action: Any = None) -> None:
+    def __init__(self, rule: Rule, reason: str, *, action: Any = None, notation: str | None = None) -> None:
         if not isinstance(rule, Rule):
             raise TypeError(f"IllegalAction needs a Rule, got {rule!r}")
         self.rule = rule
         self.reason = reason
         self.action = action
-        super().__init__(f"{reason} ({rule.id}: {rule.title})")
+        self.notation = notation
+        written = f" [notation: {notation}]" if notation else ""
+        super().__init__(f"{reason}{written} ({rule.id}: {rule.title})")
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickle support (a refusal raised in a worker process reaches the parent intact)."""
-        return (_illegal_action, (self.rule, self.reason, self.action))
+        return (_illegal_action, (self.rule, self.reason, self.action, self.notation))
 
     def to_dict(self) -> dict[str, str]:
-        """JSON-ready: ``{"rule", "title", "reason", "text", "action"}`` (``text`` is the rule's paraphrase)."""
+        """JSON-ready: ``{"rule", "title", "reason", "text", "action", "notation"}`` (``text`` is the rule's
+        paraphrase; ``notation`` is ``""`` when the engine gave none)."""
         try:
             shown = "" if self.action is None else str(self.action)
         except Exception:
             shown = repr(self.action)
         return {"rule": self.rule.id, "title": self.rule.title, "reason": self.reason,
-                "text": self.rule.text, "action": shown}
+                "text": self.rule.text, "action": shown, "notation": self.notation or ""}
 
 
 class NotationError(ValueError):
@@ -96,8 +111,8 @@ class InvalidData(ValueError):
         return (type(self), (self.what, self.problems))
 
 
-def _illegal_action(rule: Rule, reason: str, action: Any) -> IllegalAction:
-    return IllegalAction(rule, reason, action=action)
+def _illegal_action(rule: Rule, reason: str, action: Any, notation: str | None = None) -> IllegalAction:
+    return IllegalAction(rule, reason, action=action, notation=notation)
 
 
 _SHOWN, _LONGEST = 50, 500
