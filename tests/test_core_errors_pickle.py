@@ -10,7 +10,7 @@ def test_refusals_and_invalid_data_pickle():
     refusal = pickle.loads(pickle.dumps(IllegalAction(rule, "not now", action="x", notation="go <n>")))
     assert refusal.notation == "go <n>"
     assert (refusal.rule, refusal.reason, refusal.action, str(refusal)) == (rule, "not now", "x",
-                                                                             "not now (toy.rule: A rule)")
+                                                                             "not now [notation: go <n>] (toy.rule: A rule)")
     for cls in (InvalidData, InvalidRecord):
         err = pickle.loads(pickle.dumps(cls("thing", ["a", "b"])))
         assert type(err) is cls and err.problems == ("a", "b") and "2 problems" in str(err)
