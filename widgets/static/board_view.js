@@ -315,6 +315,9 @@ function drawToast(model, stage, svg, toastEl) {
   }
   toastEl.hidden = false;
   toastEl.className = `rx-toast rx-toast-${toast.kind || "info"}`;
+  toastEl.style.animation = "none";  // a new bubble: start its fade again
+  void toastEl.offsetWidth;
+  toastEl.style.animation = "";
   toastEl.replaceChildren(htmlEl("div", "rx-toast-text", toast.text));
   if (toast.rule) toastEl.appendChild(ruleLink(toast, "rx-toast-rule"));
   const close = htmlEl("button", "rx-toast-close", "×");
