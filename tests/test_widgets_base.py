@@ -81,7 +81,7 @@ def test_unknown_messages_are_shown_and_ignored(view):
     assert view.record.actions == ()
     for target in ["cell-zz", "stone a1", "a1", "calm", "cell-b²"]:
         view.handle_message({"kind": "click", "target": target})
-        assert view.message == {"kind": "info", "text": f"nothing to click at {target!r} in this view"}
+        assert view.message == {"kind": "info", "text": "That is not on the board now: click a lit item."}
     view.handle_message({"kind": "goto", "index": True})
     view.handle_message({"kind": "step", "delta": False})
     assert view.record.actions == () and view.message["kind"] == "info"

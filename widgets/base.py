@@ -670,7 +670,7 @@ class BoardView(anywidget.AnyWidget):
 
     def nothing_to_click(self, target: str) -> None:
         """Answer a click on something that is not a target of this view (no action; an info message)."""
-        self.refresh({"kind": "info", "text": f"nothing to click at {target!r} in this view"})
+        self.refresh({"kind": "info", "text": "That is not on the board now: click a lit item."})
 
     def cancel(self) -> None:
         """Clear the pick or the plan under way (a second click on a picked item, ``Cancel``, Escape)."""
