@@ -15,10 +15,12 @@ HTML, whose plain-text form (what nbval compares, what ``print`` shows) is the s
 from __future__ import annotations
 
 import html as _html
-from collections.abc import Iterable, Sequence
+import contextlib
+import io
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
-__all__ = ["steps", "rule_link", "words_table", "Html", "STEPS"]
+__all__ = ["steps", "folded", "rule_link", "words_table", "Html", "STEPS"]
 
 STEPS = "Show the engine's steps"
 """The toggle's label over a folded transcript."""
@@ -58,6 +60,34 @@ def steps(text: str | Iterable[Any], summary: str = STEPS) -> Html:
     body = _lines(text)
     return Html(f'<details class="rx-steps"><summary>{_html.escape(summary)}</summary>'
                 f'<pre>{_html.escape(body)}</pre></details>', body)
+
+
+@contextlib.contextmanager
+def folded(summary: str = STEPS) -> Iterator[None]:
+    """Fold what the ``with`` block prints behind a toggle (:func:`steps`), shown when the block ends.
+
+    >>> with folded():
+    ...     print("build c 0")
+    build c 0
+    """
+    buffer = io.StringIO()
+    with contextlib.redirect_stdout(buffer):
+        yield
+    text = buffer.getvalue().rstrip("\n")
+    if text:
+        _display(steps(text, summary))
+
+
+def _display(obj: Any) -> None:
+    try:
+        from IPython import get_ipython
+        from IPython.display import display
+    except ImportError:  # pragma: no cover - IPython ships with Jupyter
+        get_ipython = None
+    if get_ipython is not None and get_ipython() is not None:
+        display(obj)
+    else:
+        print(str(obj))
 
 
 def rule_link(rule_id: str, text: str = "rule") -> Html:
