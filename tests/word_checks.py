@@ -9,7 +9,8 @@ numbering the board does not print. A problem list is returned rather than a boo
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 PYTHON_VALUES = [
     (re.compile(r"\bNone\b"), "a Python None"),
@@ -62,3 +63,49 @@ def assert_player_words(texts: Iterable[str], **kw) -> int:
         problems.extend(words_problems(text, **kw))
     assert not problems, f"{len(problems)} wording problems, e.g.:\n" + "\n".join(problems[:20])
     return n
+
+
+def refusal_reasons(states: Iterable[Any], actions: Iterable[Any]) -> dict[str, str]:
+    """Every distinct refusal reason the engine gives when each of ``actions`` (actions or their notation) is
+    tried in each of ``states``: ``{reason: rule id}`` (notation errors, which no board click can cause, are
+    left out)."""
+    from explorer.core import IllegalAction
+
+    actions = list(actions)
+    reasons: dict[str, str] = {}
+    for state in states:
+        if state.is_terminal:
+            continue
+        for action in actions:
+            try:
+                state.apply(action)
+            except IllegalAction as err:
+                reasons.setdefault(err.reason, err.rule.id)
+            except ValueError:
+                pass
+    return reasons
+
+
+def view_texts(view: Any) -> list[str]:
+    """What a board view shows in words now: the scene's texts and hover texts, the highlights' labels and
+    hover texts, the panel's titles, headers and cells, the status line, the message and the bubble."""
+    texts = []
+    for item in view.scene.get("items", []):
+        texts += [str(item[k]) for k in ("text", "title") if item.get(k)]
+    for mark in view.highlights.values():
+        texts += [str(mark[k]) for k in ("label", "tip") if mark.get(k)]
+    for section in view.panel:
+        texts.append(str(section.get("title", "")))
+        texts += [str(c) for c in section.get("header") or []]
+        texts += [str(c) for row in section.get("rows", []) for c in row]
+    texts += [view.status.get("text", ""), view.message.get("text", ""), view.toast.get("text", "")]
+    return [t for t in texts if t]
+
+
+def seeded_states(record_of: Callable[[int], Any], seeds: Iterable[int], every: int = 1) -> list[Any]:
+    """The states of random games (``record_of(seed)`` returns a finished :class:`~explorer.core.Record`),
+    every ``every``-th one."""
+    states = []
+    for seed in seeds:
+        states += list(record_of(seed).states)[::every]
+    return states
