@@ -4,8 +4,8 @@ Usage: ``python tools/refresh_notebooks.py notebooks/portobello/*.ipynb`` (or ``
 
 Each notebook runs in its own folder. Afterwards the outputs of cells starting with ``# NBVAL_CHECK_OUTPUT`` are
 kept (nbval compares those); so are all outputs of a tutorial (``0*.ipynb``: what a learner reads on the page,
-which ``tests/tutorial_text.py`` measures without a kernel). Every other output, every execution count and the
-widget state (``metadata.widgets``) are dropped, so diffs stay small and nothing stale is saved. Printed text
+which ``tests/tutorial_text.py`` measures without a kernel). Cells that keep outputs keep their execution counts (nbval refuses
+a stored output without one); every other output and execution count and the widget state (``metadata.widgets``) are dropped, so diffs stay small and nothing stale is saved. Printed text
 that a busy kernel sent in several chunks is saved as one output.
 """
 
@@ -53,8 +53,6 @@ def refresh(path: Path, timeout: int = 600) -> None:
             cell.outputs = merged_streams(cell.outputs)
             for output in cell.outputs:
                 output.pop("metadata", None) if output.get("output_type") == "stream" else None
-            if not cell.source.lstrip().startswith(CHECKED):
-                cell.execution_count = None
         else:
             cell.outputs = []
             cell.execution_count = None
