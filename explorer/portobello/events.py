@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import ClassVar
 
 from explorer.core import Event, Rule
@@ -59,6 +59,8 @@ class StallBuilt(Event):
     value: int
     left: int
     first: bool = False
+    where: str = field(default="", compare=False)
+    """The space in the board's terms (``"the space next to s10"``, ``"the 2nd space from s9"``)."""
 
     @property
     def rule(self) -> Rule:  # type: ignore[override]
@@ -66,7 +68,8 @@ class StallBuilt(Event):
         return RULES["portobello.build.first-at-end" if self.first else "portobello.build.contiguous"]
 
     def describe(self) -> str:
-        return (f"{self.player} builds on lane {self.lane}, space {self.index} (worth {self.value}); "
+        where = f", {self.where}" if self.where else ""
+        return (f"{self.player} builds a stall on lane {self.lane}{where} (worth {self.value}); "
                 f"{self.left} stall{'s' * (self.left != 1)} left")
 
 
