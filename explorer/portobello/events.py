@@ -143,7 +143,7 @@ class LaneScored(Event):
 
     def describe(self) -> str:
         got = ", ".join(f"{p} {n}" for p, n in self.points) or "nobody"
-        return f"lane {self.lane} scores ({self.ends[0]} and {self.ends[1]}: x{self.multiplier}): {got}"
+        return f"lane {self.lane} scores ({self.ends[0]} and {self.ends[1]}: ×{self.multiplier}): {got}"
 
 
 @dataclass(frozen=True)
@@ -161,7 +161,7 @@ class DistrictScored(Event):
         taken = (f"; they take the neutral {self.neutral_taken}" if self.neutral_taken is not None
                  else "; the neutral stack is empty")
         return (f"{self.player} scores district {self.district}: {self.stalls} stall{'s' * (self.stalls != 1)} "
-                f"x {self.value} = "
+                f"× {self.value} = "
                 f"{self.stalls * self.value}{taken}")
 
 
@@ -202,4 +202,4 @@ class LordScored(Event):
 
     def describe(self) -> str:
         got = ", ".join(f"{p} {n}" for p, n in self.points) or "nobody"
-        return f"the Lord scores unfinished lane {self.lane} (x{self.multiplier}): {got}"
+        return f"the Lord scores unfinished lane {self.lane} (×{self.multiplier}): {got}"
