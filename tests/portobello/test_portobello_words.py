@@ -127,6 +127,8 @@ def test_the_events_of_seeded_games_speak_in_board_terms():
     texts, kinds = [], set()
     for seed, queue in ((2007, False), (2008, True)):
         chooser, state = random.Random(seed), new_game(players=4, seed=seed, customer_queue=queue)
+        texts += [e.describe() for e in state.events]  # the queue is drawn while the game is set up
+        kinds |= {type(e).__name__ for e in state.events}
         while not state.is_terminal:
             state = state.apply(state.sample_chance() if state.is_chance_node
                                 else chooser.choice(state.legal_actions()))
