@@ -572,3 +572,83 @@ def test_the_click_helper_fails_when_the_view_records_an_internal_error(acting, 
     monkeypatch.setattr(acting, "click", broken)
     with pytest.raises(AssertionError, match="RuntimeError"):
         click(acting, "space:c:0")
+
+
+# ---- issue 18: the token in play, a legible busy board, the app's first screen -------------------------------------
+def test_the_chosen_token_is_marked_at_once_with_the_actions_left(acting):
+    """Seed p. 2 (``portobello.turn.token``): the token played is outlined and labelled in the strip from the
+    moment it is chosen, with the actions left; it turns face down only at the end of the turn."""
+    items = acting.scene["items"]
+    ring = [i for i in items if i.get("class") == "in-play token"]
+    label = [i for i in items if i.get("class") == "in-play-label"]
+    assert [i["target"] for i in ring] == [f"token:{acting.state.token_slot}"] and acting.state.seat.tokens[
+        acting.state.token_slot].value == 3
+    assert [i["text"] for i in label] == ["in play: 3 left"]
+    click(acting, next(k for k in acting.highlights if k.startswith("space:")))
+    assert [i["text"] for i in acting.scene["items"] if i.get("class") == "in-play-label"] == ["in play: 2 left"]
+    assert "token 3 · 2 actions left" in acting.status_text(acting.state)
+    assert not [i for i in make_view("bobby d1").scene["items"] if i.get("class") == "in-play-label"]
+
+
+def _busy_view(seed: int, moves: int) -> PortobelloView:
+    """A 4-player game played at random from ``seed`` for at least ``moves`` steps, stopped while a player spends
+    actions (stalls, customers, district tokens on the board; tolls and lit spaces labelled)."""
+    import random
+    rng, state, actions = random.Random(seed), new_game(players=4, seed=seed), []
+    while len(actions) < moves or state.phase != "actions":
+        action = state.sample_chance() if state.is_chance_node else rng.choice(state.legal_actions())
+        actions.append(str(action))
+        state = state.apply(action)
+    return PortobelloView(Record("portobello", seed=seed, options={"players": 4}, actions=actions))
+
+
+LABELS = {"in-play-label", "lane-letter", "caption"}
+"""Small captions written over the board (besides the highlight labels)."""
+PROTECTED = {"district-label", "square-label", "space", "space-value", "customer", "customer-head", "bobby",
+             "token", "token-value", "district-token", "square"}
+"""What must stay readable: district and square names, stall spaces and their printed values, the pieces."""
+
+
+def _legibility(view):
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from scene_checks import box, covered, highlight_labels
+    labels = highlight_labels(view.scene, view.highlights)
+    items = view.scene["items"] + labels
+    kind = lambda i: i.get("class", "").split(" ")[0]  # noqa: E731
+    problems = covered(items, labels=lambda i: i.get("id", "").startswith("label:") or kind(i) in LABELS,
+                       protected=lambda i: kind(i) in PROTECTED)
+    return problems, labels, items, box, covered
+
+
+@pytest.mark.parametrize("seed, moves", [(11, 150), (12, 60), (15, 250)])
+def test_no_label_covers_a_name_a_stall_value_or_a_piece_on_a_busy_board(seed, moves):
+    view = _busy_view(seed, moves)
+    problems, labels, items, box, covered = _legibility(view)
+    assert len(labels) >= 5 and sum(1 for i in items if i.get("class", "").startswith("customer ")) >= 4
+    assert problems == []
+    # the check can fail: a toll label put on a district's name is caught
+    name = next(i for i in items if i.get("class", "").startswith("district-label"))
+    moved = dict(labels[0], x=name["x"], y=name["y"])
+    assert covered([moved, name], labels=lambda i: i is moved, protected=lambda i: i is name)
+    # pieces large enough to click: at least 14 px when the board is shown 900 px wide
+    scale = 900 / view.scene["width"]
+    for kind in ("space", "square", "token"):  # a customer stands inside its square
+        sizes = [min(b[2] - b[0], b[3] - b[1]) * scale for i in items
+                 if i.get("class", "").split(" ")[0] == kind and (b := box(i))]
+        assert sizes and min(sizes) >= 14, (kind, min(sizes or [0]))
+    helmet = [b for i in items if i.get("class", "").startswith("bobby-") and (b := box(i))]  # brim, knob, badge
+    assert min(max(b[2] for b in helmet) - min(b[0] for b in helmet),
+               max(b[3] for b in helmet) - min(b[1] for b in helmet)) * scale >= 14
+
+
+def test_the_app_starts_with_the_board_instructions_folded_to_one_line():
+    from widgets.portobello.app import HOW_TO_PLAY, PortobelloApp
+    app = PortobelloApp(players=3, seed=7)
+    first, form = app.widget.children[0], app.widget.children[1]
+    assert first.value == HOW_TO_PLAY and HOW_TO_PLAY.startswith('<details class="rx-how">')
+    assert "Enter" in HOW_TO_PLAY and "Escape" in HOW_TO_PLAY and "Tab" in HOW_TO_PLAY
+    assert 'class="rx-legend"' in HOW_TO_PLAY and "navy helmet" in HOW_TO_PLAY
+    assert form.layout.flex_flow == "row wrap" and app.start_button in form.children
+    assert app.widget.children[3] is app.board  # the note, then the board
