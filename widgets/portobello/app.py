@@ -118,7 +118,7 @@ class PortobelloApp(OverlayTabs):
         self.queue = w.Checkbox(value=customer_queue, description="Variant: customer queue",
                                 indent=False, layout=w.Layout(width="185px"))
         self.bot_boxes = [w.Checkbox(value=k in bots, description=f"{colour}: random player", indent=False,
-                                     layout=w.Layout(width="145px")) for k, colour in enumerate(COLOURS)]
+                                     layout=w.Layout(width="165px")) for k, colour in enumerate(COLOURS)]
         self.players.observe(lambda _: self._show_bot_boxes(), names="value")
         self.start_button = w.Button(description="New game", button_style="primary", icon="play")
         self.start_button.on_click(lambda _: self.new_game())

@@ -59,8 +59,8 @@ def _check_state(state: Any) -> State:
 
 
 def _rule(rule_id: str) -> str:
-    """``"portobello.score.lane, seed 001 p. 2-3"`` for a title."""
-    return f"{rule_id}, {RULES[rule_id].source}"
+    """A rule named for the player in a title: ``"rule: <its title>"`` (the id is the notebooks'; issue 18)."""
+    return f"rule: {RULES[rule_id].title}"
 
 
 # ---- 1. what each move scores now ----------------------------------------------------------------------------------
