@@ -150,6 +150,11 @@ class Square:
     """True for the 8 squares on the board's outer ring."""
 
 
+def _ordinal(k: int) -> str:
+    """``2`` → ``"2nd"``, ``3`` → ``"3rd"``, ``4`` → ``"4th"``."""
+    return f"{k}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(k if k < 20 else k % 10, 'th')}"
+
+
 @dataclass(frozen=True)
 class Lane:
     """A lane (ruela) of stall spaces between two squares."""
@@ -172,6 +177,28 @@ class Lane:
     def points(self) -> int:
         """The sum of its space values: what the stalls of a full lane score before the multiplier."""
         return sum(self.values)
+
+    def space_words(self, index: int, *, value: bool = True) -> str:
+        """Space ``index`` in the board's terms (the squares and values printed on it, never the 0-based index):
+        ``"the space next to s10 (worth 2)"`` for an end, ``"the 2nd space from s10 (worth 3)"`` otherwise
+        (counted from the nearer end); without ``value``, no "(worth n)".
+
+        >>> lane = Lane("c", "Lane c", ("s10", "s9"), (2, 3, 1, 2))
+        >>> lane.space_words(0), lane.space_words(3, value=False), lane.space_words(1), lane.space_words(2)
+        ('the space next to s10 (worth 2)', 'the space next to s9', 'the 2nd space from s10 (worth 3)', \
+'the 2nd space from s9 (worth 1)')
+
+        Raises:
+            IndexError: for an index outside ``0 .. spaces - 1``.
+        """
+        n = len(self.values)
+        if not 0 <= index < n:
+            raise IndexError(f"lane {self.id} has {n} spaces")
+        worth = f" (worth {self.values[index]})" if value else ""
+        if index == 0 or index == n - 1:
+            return f"the space next to {self.ends[0] if index == 0 else self.ends[1]}{worth}"
+        near, k = (self.ends[0], index + 1) if index + 1 <= n - index else (self.ends[1], n - index)
+        return f"the {_ordinal(k)} space from {near}{worth}"
 
     def other_end(self, square: str) -> str:
         """The square at the far end from ``square``.

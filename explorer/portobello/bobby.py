@@ -74,7 +74,7 @@ def why_not(state: "State", action: MoveBobby) -> IllegalAction:
 
     dest = action.district
     if dest not in state.board.districts:
-        return refuse("portobello.board.market", f"there is no district {dest!r} on this board")
+        return refuse("portobello.board.market", f"there is no district {dest} on this board")
     if dest == state.bobby:
         return refuse("portobello.bobby.move", f"the bobby already stands in {dest}")
     lane = crossing(state, dest)
@@ -110,10 +110,11 @@ def apply(state: "State", action: MoveBobby) -> tuple["State", Sequence[Event]]:
     return state.replace(bobby=action.district, seats=tuple(seats)), [event]
 
 
-def routes(state: "State", seat: int | None = None) -> dict[str, tuple[int, list[str]]]:
+def routes(state: "State", seat: int | None = None, *, budget: int | None = None) -> dict[str, tuple[int, list[str]]]:
     """Every district ``seat`` (default: the active player) can move the bobby to with their points: for each,
     the cheapest total toll and the districts entered in order (fewest crossings among equally cheap routes).
-    Tolls are those of the current stalls; paying never changes who has the majority.
+    Tolls are those of the current stalls; paying never changes who has the majority. ``budget`` replaces the
+    player's score as the most they may pay (a large one prices routes they cannot afford).
 
     >>> from explorer.portobello import new_game
     >>> s = new_game(players=2, seed=1).apply("bobby d1").apply("act 2")
@@ -121,7 +122,7 @@ def routes(state: "State", seat: int | None = None) -> dict[str, tuple[int, list
     ((0, []), (2, ['d2', 'd7']))
     """
     me = state.active if seat is None else seat
-    budget = state.seats[me].score
+    budget = state.seats[me].score if budget is None else budget
     start = state.bobby
     best: dict[str, tuple[int, int]] = {start: (0, 0)}
     done: dict[str, tuple[int, list[str]]] = {}
@@ -159,3 +160,44 @@ def cheapest_route(state: "State", destination: str, seat: int | None = None) ->
         raise KeyError(f"no district {destination!r} on this board")
     found = routes(state, seat).get(destination)
     return None if found is None else (found[1], found[0])
+
+
+def route_refusal(state: "State", destination: str) -> IllegalAction | None:
+    """Why the active player cannot move the bobby to the far district ``destination`` (not a neighbour) in the
+    action phase, crossing by crossing: the cheapest way there (fewest crossings among equally cheap ones) and
+    the first crossing whose toll their points no longer cover (``portobello.assume.toll-limit``). ``None`` if
+    some route is affordable, or ``destination`` is unknown, the bobby's district or a neighbour (a single
+    ``bobby`` move, which :func:`why_not` explains), or it is not the action phase.
+
+    >>> from explorer.portobello import new_game
+    >>> s = new_game(players=2, seed=1).apply("bobby d1").apply("act 2")
+    >>> s = s.replace(seats=(s.seats[0].but(tolls=-9), s.seats[1]))  # red down to 1 point
+    >>> print(route_refusal(s, "d7").reason)
+    red has only 1 point: the cheapest way to d7 crosses lane c into d2 (toll 1), then lane d into d7 (toll 1), \
+2 points in all, so the toll of lane d cannot be paid
+    """
+    if (state.phase != "actions" or state.bobby is None or destination not in state.board.districts
+            or destination == state.bobby or crossing(state, destination) is not None):
+        return None
+    me = state.active
+    score = state.seats[me].score
+    if destination in routes(state, me):
+        return None
+    priced = routes(state, me, budget=10 ** 9).get(destination)
+    if priced is None:
+        return None
+    total, path = priced
+    here, spent, parts, stuck = state.bobby, 0, [], None
+    for there in path:
+        lane = next(l for d, l in state.board.neighbours(here) if d == there)
+        paid = toll(state, lane, me)[0]
+        parts.append(f"lane {lane} into {there} (toll {paid})")
+        spent += paid
+        if stuck is None and spent > score:
+            stuck = lane
+        here = there
+    way = parts[0] if len(parts) == 1 else ", then ".join(parts)
+    return IllegalAction(RULES["portobello.assume.toll-limit"],
+                         f"{state.name(me)} has only {score} point{'s' * (score != 1)}: the cheapest way to "
+                         f"{destination} crosses {way}, {total} point{'s' * (total != 1)} in all, so the toll of "
+                         f"lane {stuck} cannot be paid", action=MoveBobby(destination))

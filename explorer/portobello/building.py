@@ -88,12 +88,12 @@ def why_not(state: "State", action: Build):
     """The building rule that forbids ``action`` (the turn-level checks are made by the caller)."""
     from explorer.core import IllegalAction
 
-    def refuse(rule: str, reason: str) -> IllegalAction:
-        return IllegalAction(RULES[rule], reason, action=action)
+    def refuse(rule: str, reason: str, notation: str | None = None) -> IllegalAction:
+        return IllegalAction(RULES[rule], reason, action=action, notation=notation)
 
     lay = state.layout
     if action.lane not in lay.lane:
-        return refuse("portobello.board.market", f"there is no lane {action.lane!r} on this board")
+        return refuse("portobello.board.market", f"there is no lane {action.lane} on this board")
     if state.seats[state.active].stalls == 0:
         return refuse("portobello.build.supply", f"{state.name(state.active)} has built all their stalls")
     around = state.board.districts[state.bobby].lanes
@@ -101,21 +101,24 @@ def why_not(state: "State", action: Build):
         return refuse("portobello.build.bobby-district",
                       f"lane {action.lane} does not bound {state.bobby}, where the bobby stands; stalls go on "
                       f"lanes {', '.join(around)} (or move the bobby first)")
+    lane = state.board.lanes[action.lane]
     row = state.stalls[lay.lane[action.lane]]
     if not 0 <= action.index < len(row):
         return refuse("portobello.board.market",
-                      f"lane {action.lane} has spaces 0 to {len(row) - 1}, not {action.index}")
+                      f"lane {action.lane} has only {len(row)} stall spaces, between {lane.ends[0]} and "
+                      f"{lane.ends[1]}", notation=f"build {action.lane} <0-{len(row) - 1}>")
     if None not in row:
         return refuse("portobello.build.lane-full", f"lane {action.lane} is full")
     allowed = next_spaces(row)
+    hint = " or ".join(f"build {action.lane} {k}" for k in allowed)
     if all(o is None for o in row):
         return refuse("portobello.build.first-at-end",
-                      f"lane {action.lane} is empty: its first stall goes at an end, space "
-                      f"{' or '.join(map(str, allowed))}")
+                      f"lane {action.lane} is empty: its first stall goes at either end, "
+                      f"{' or '.join(lane.space_words(k) for k in allowed)}", notation=hint)
+    state_of = "taken" if row[action.index] is not None else "not next to the stalls already there"
     return refuse("portobello.build.contiguous",
-                  f"space {action.index} of lane {action.lane} is "
-                  f"{'taken' if row[action.index] is not None else 'not next to the stalls already there'}; the "
-                  f"next stall goes on space {allowed[0]}")
+                  f"on lane {action.lane}, {lane.space_words(action.index)} is {state_of}; the next stall goes "
+                  f"on {lane.space_words(allowed[0])}", notation=hint)
 
 
 def build(state: "State", action: Build) -> tuple["State", Sequence[Event]]:
@@ -135,8 +138,9 @@ def build(state: "State", action: Build) -> tuple["State", Sequence[Event]]:
     seats = list(state.seats)
     seats[seat_n] = seat.but(stalls=left)
     state = state.replace(seats=tuple(seats), stalls=tuple(stalls), actions_left=state.actions_left - 1)
-    events: list[Event] = [StallBuilt(seat.colour, action.lane, action.index,
-                                      state.board.lanes[action.lane].values[action.index], left, first)]
+    lane = state.board.lanes[action.lane]
+    events: list[Event] = [StallBuilt(seat.colour, action.lane, action.index, lane.values[action.index], left,
+                                      first, lane.space_words(action.index, value=False))]
     state = score_lane_if_ready(state, action.lane, events)
     if not state.ending:
         if left == 0:

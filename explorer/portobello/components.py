@@ -50,3 +50,9 @@ def multiplier(a: str, b: str) -> int:
         return MULTIPLIERS[frozenset((a, b))]
     except KeyError:
         raise KeyError(f"no lane multiplier for customers {a!r} and {b!r}") from None
+
+
+def token_words(value: int, neutral: bool) -> str:
+    """An action token as a player names it after "red's" or "has no" (``n3`` is only the notation):
+    ``token_words(3, True)`` → ``"neutral 3"``, ``token_words(3, False)`` → ``"token 3"``."""
+    return f"neutral {value}" if neutral else f"token {value}"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import ClassVar
 
 from explorer.core import Event, Rule
@@ -59,6 +59,8 @@ class StallBuilt(Event):
     value: int
     left: int
     first: bool = False
+    where: str = field(default="", compare=False)
+    """The space in the board's terms (``"the space next to s10"``, ``"the 2nd space from s9"``)."""
 
     @property
     def rule(self) -> Rule:  # type: ignore[override]
@@ -66,7 +68,8 @@ class StallBuilt(Event):
         return RULES["portobello.build.first-at-end" if self.first else "portobello.build.contiguous"]
 
     def describe(self) -> str:
-        return (f"{self.player} builds on lane {self.lane}, space {self.index} (worth {self.value}); "
+        where = f", {self.where}" if self.where else ""
+        return (f"{self.player} builds a stall on lane {self.lane}{where} (worth {self.value}); "
                 f"{self.left} stall{'s' * (self.left != 1)} left")
 
 
@@ -140,7 +143,7 @@ class LaneScored(Event):
 
     def describe(self) -> str:
         got = ", ".join(f"{p} {n}" for p, n in self.points) or "nobody"
-        return f"lane {self.lane} scores ({self.ends[0]} and {self.ends[1]}: x{self.multiplier}): {got}"
+        return f"lane {self.lane} scores ({self.ends[0]} and {self.ends[1]}: ×{self.multiplier}): {got}"
 
 
 @dataclass(frozen=True)
@@ -158,7 +161,7 @@ class DistrictScored(Event):
         taken = (f"; they take the neutral {self.neutral_taken}" if self.neutral_taken is not None
                  else "; the neutral stack is empty")
         return (f"{self.player} scores district {self.district}: {self.stalls} stall{'s' * (self.stalls != 1)} "
-                f"x {self.value} = "
+                f"× {self.value} = "
                 f"{self.stalls * self.value}{taken}")
 
 
@@ -199,4 +202,4 @@ class LordScored(Event):
 
     def describe(self) -> str:
         got = ", ".join(f"{p} {n}" for p, n in self.points) or "nobody"
-        return f"the Lord scores unfinished lane {self.lane} (x{self.multiplier}): {got}"
+        return f"the Lord scores unfinished lane {self.lane} (×{self.multiplier}): {got}"

@@ -51,11 +51,12 @@ RULES = RuleTable([
     Rule("portobello.turn.flip", "Used tokens turn face down",
          "At the end of the turn the used token goes back under the awning face down. When all three of a "
          "player's tokens are face down, they turn all three face up again.", f"{SEED} p. 2", "face oculta"),
-    Rule("portobello.assume.forfeit", "Impossible actions are forfeited",
-         "A player takes as many actions as the token shows while they can; once no action is possible where "
-         "the bobby stands (no stall to build there, no customer left), the rest are lost and the player may "
-         "end the turn. Moving the bobby to find more building room is allowed but never forced, and placing "
-         "the Lord is never forced either.",
+    Rule("portobello.assume.forfeit", "Use the actions while you can; the rest are lost",
+         "A player must take as many actions as the token shows while any is possible: the turn cannot end while "
+         "a stall can still be built around the bobby or a customer drawn. Once no action is possible where the "
+         "bobby stands (no stall to build there, no customer left), the rest are lost and the player may end the "
+         "turn. Moving the bobby to find more building room is allowed but never forced, and placing the Lord "
+         "is never forced either.",
          "DECISIONS.md Portobello 4", "acção"),
     # ---- building ------------------------------------------------------------------------------------------
     Rule("portobello.build.bobby-district", "Build only around the bobby",

@@ -63,6 +63,11 @@ class Token:
     def __str__(self) -> str:
         return f"{'n' if self.neutral else ''}{self.value}"
 
+    @property
+    def words(self) -> str:
+        """The token as a player names it in a list: ``"3"``, or ``"the neutral 3"`` (``n3`` is the notation)."""
+        return f"the neutral {self.value}" if self.neutral else str(self.value)
+
 
 @dataclass(frozen=True)
 class Seat:

@@ -14,7 +14,7 @@ from explorer.core import Event, IllegalAction, Note
 from . import bobby, building, customers
 from .actions import (Build, ChooseToken, DrawCustomer, EndTurn, MoveBobby, PlaceCustomer, PlaceLord, ScoreDistrict,
                       cached)
-from .components import DISTRICT_TOKENS
+from .components import DISTRICT_TOKENS, token_words
 from .events import DistrictScored, TokenChosen, TokensTurnedUp, TurnEnded
 from .rules import RULES
 from .scoring import district_stalls, lord_scoring, winners
@@ -157,25 +157,27 @@ def why_illegal(state: "State", action: Any) -> IllegalAction | None:
     Each kind of action is checked against the phase first (a token must be chosen before acting, a drawn
     customer placed before anything else...), then against its own rules.
     """
-    def refuse(rule: str, reason: str) -> IllegalAction:
-        return IllegalAction(RULES[rule], reason, action=action)
+    def refuse(rule: str, reason: str, notation: str | None = None) -> IllegalAction:
+        return IllegalAction(RULES[rule], reason, action=action, notation=notation)
 
     phase = state.phase
     me = state.name(state.active)
     if phase == "bobby":
         if isinstance(action, MoveBobby):
-            return refuse("portobello.board.market", f"there is no district {action.district!r} on this board")
+            return refuse("portobello.board.market", f"there is no district {action.district} on this board")
         return refuse("portobello.setup.bobby",
                       f"before the first turn {me}, the start player's right-hand neighbour, puts the bobby in a "
-                      "district (bobby <district>)")
+                      "district", notation="bobby <district>")
     if phase == "place" and not isinstance(action, PlaceCustomer):
         return refuse("portobello.customer.place",
-                      f"{me} must first put the drawn {state.pending} on an empty square (place <square>)")
+                      f"{me} must first put the drawn {state.pending} on an empty square",
+                      notation="place <square>")
     if isinstance(action, PlaceCustomer):
         if phase != "place":
-            return refuse("portobello.customer.draw", "draw a customer first (customer), then place it")
+            return refuse("portobello.customer.draw", "draw a customer first (the Draw a customer button), then place it",
+                          notation="customer")
         if action.square not in state.layout.square:
-            return refuse("portobello.board.market", f"there is no square {action.square!r} on this board")
+            return refuse("portobello.board.market", f"there is no square {action.square} on this board")
         return refuse("portobello.customer.place",
                       f"{action.square} already holds a {state.customer_at(action.square)}; customers go on "
                       "empty squares")
@@ -189,15 +191,16 @@ def why_illegal(state: "State", action: Any) -> IllegalAction | None:
         if isinstance(action, ChooseToken):
             if any(t.value == action.value and t.neutral == action.neutral for t in tokens):
                 return refuse("portobello.turn.flip",
-                              f"{me}'s token {'n' if action.neutral else ''}{action.value} is face down until "
-                              "all three have been used")
-            held = ", ".join(str(t) for t in tokens if t.face_up)
+                              f"{me}'s {token_words(action.value, action.neutral)} is face down until all three "
+                              "have been used")
+            held = ", ".join(t.words for t in tokens if t.face_up)
             return refuse("portobello.turn.token",
-                          f"{me} has no token {'n' if action.neutral else ''}{action.value}; face up: {held}")
+                          f"{me} has no {token_words(action.value, action.neutral)}; face up: {held}",
+                          notation="act <n>")
         if action.value not in DISTRICT_TOKENS:
-            return refuse("portobello.score.district", "only the own 2 and 4 tokens score a district")
+            return refuse("portobello.score.district", "only a player's own 2 and 4 tokens score a district")
         if action.district not in state.layout.district:
-            return refuse("portobello.board.market", f"there is no district {action.district!r} on this board")
+            return refuse("portobello.board.market", f"there is no district {action.district} on this board")
         mark = state.district_token(action.district)
         if mark is not None:
             return refuse("portobello.score.district-once",
@@ -213,7 +216,8 @@ def why_illegal(state: "State", action: Any) -> IllegalAction | None:
     if phase == "choose":
         return refuse("portobello.turn.token" if not isinstance(action, MoveBobby)
                       else "portobello.assume.bobby-after-token",
-                      f"{me} first chooses a face-up action token (act <n>) or scores a district")
+                      f"{me} first chooses one of their face-up action tokens, or scores a district",
+                      notation="act <n> | district <district> x<2|4>")
     if phase != "actions":
         return None
     if isinstance(action, MoveBobby):
@@ -225,8 +229,9 @@ def why_illegal(state: "State", action: Any) -> IllegalAction | None:
         return building.why_not(state, action)
     if isinstance(action, DrawCustomer):
         return refuse("portobello.customer.bag-empty",
-                      "all ten customers are out" + ("; place the Lord instead (lord)"
-                                                     if customers.can_place_lord(state) else ""))
+                      "all ten customers are out" + ("; place the Lord instead" if customers.can_place_lord(state)
+                                                     else ""),
+                      notation="lord" if customers.can_place_lord(state) else None)
     if isinstance(action, PlaceLord):
         if state.customers_left:
             return refuse("portobello.lord.place",
@@ -234,6 +239,17 @@ def why_illegal(state: "State", action: Any) -> IllegalAction | None:
         return refuse("portobello.lord.place", f"the Lord already stands on {state.lord_square}")
     if isinstance(action, EndTurn):
         return refuse("portobello.assume.forfeit",
-                      f"{me} still has {state.actions_left} action{'s' * (state.actions_left != 1)} that can be "
-                      "taken (build a stall around the bobby or draw a customer)")
+                      f"{me} must use the token's actions while they can: {state.actions_left} "
+                      f"action{'s' * (state.actions_left != 1)} left, and they can still {_still_possible(state)}")
     return None
+
+
+def _still_possible(state: "State") -> str:
+    """What the active player can still do with their actions, in words (for the End-turn refusal):
+    ``"build a stall around the bobby in d1 or draw a customer"``."""
+    can = []
+    if building.legal_builds(state):
+        can.append(f"build a stall around the bobby in {state.bobby}")
+    if customers.can_draw(state):
+        can.append("draw a customer")
+    return " or ".join(can) or "take an action"

@@ -125,7 +125,7 @@ def test_the_positions_cover_every_kind_of_action_and_step():
     assert phases == {"bobby", "choose", "actions", "place"}
     tolls = POSITIONS["4 players, free and shared tolls"]().highlights
     assert tolls["district:d4"]["label"] == "free" and tolls["district:d6"] == {
-        "label": "toll 2", "tone": "legal", "tip": "move the bobby d5 → d6 across j: 2 points: 1 to red, 1 to blue"}
+        "label": "toll 2", "tone": "legal", "tip": "move the bobby d5 → d6 across lane j: 2 points: 1 to red, 1 to blue"}
     totals = [sum(EXPECTED[name][k] for name in POSITIONS) for k in range(4)]
     assert totals == [146, 205, 1344, 67]  # actions, clicks, refusals, routes shown
 
@@ -143,16 +143,19 @@ def test_every_route_shown_is_a_plan_of_legal_moves_to_a_far_district():
         assert view.message["rule"] == "portobello.bobby.toll"
 
 
-def test_a_far_district_whose_first_crossing_is_free_is_refused_as_not_next_to_the_bobby():
-    """Red has 0 points, holds lane c (free to cross to d2) but cannot pay for the next lane: the engine cannot
-    say "no affordable route" from this position, so the refusal is its own of the far move (one lane at a time)."""
+def test_a_far_district_whose_later_crossing_is_unaffordable_names_that_crossing():
+    """Red has 0 points, holds lane c (free to cross to d2) but cannot pay for the next lane: the refusal walks the
+    cheapest route and names the crossing whose toll red cannot pay (``portobello.assume.toll-limit``), not the
+    one-lane-at-a-time rule of a single move."""
     state = position(2, bobby="d1", token=3, lanes={"c": "RR.."}, points={"red": {"tolls": -10}})
     view = state_view(state)()
     assert view.state.seat.score == 0 and view.highlights["district:d2"]["label"] == "free"
     click(view, "district:d7")
-    assert view.message["kind"] == "illegal" and view.message["rule"] == "portobello.bobby.move"
-    assert view.message["text"].startswith("d7 is not next to d1: the bobby crosses one lane at a time")
-    assert view.selection is None
+    assert view.message["kind"] == "illegal" and view.message["rule"] == "portobello.assume.toll-limit"
+    assert view.message["text"] == ("red has only 0 points: the cheapest way to d7 crosses lane c into d2 (toll 0), "
+                                    "then lane d into d7 (toll 1), 1 point in all, so the toll of lane d cannot "
+                                    "be paid")
+    assert view.selection is None and view.record.cursor == len(view.record)
 
 
 # ---- emphasis, Escape, second click, choices -----------------------------------------------------------------------

@@ -253,7 +253,7 @@ def test_district_example_red_scores_4_stalls_times_4():
     s = position(3, lanes=DISTRICT_LANES)
     s = s.apply("district d1 x4")
     assert s.events[0] == DistrictScored("red", "d1", 4, 4, 3)
-    assert s.events[0].describe() == "red scores district d1: 4 stalls x 4 = 16; they take the neutral 3"
+    assert s.events[0].describe() == "red scores district d1: 4 stalls × 4 = 16; they take the neutral 3"
     assert isinstance(s.events[-1], TurnEnded) and s.events[-1].next_player == "yellow"
     assert s.seats[0].districts == 16 and s.seats[0].score == 26
     assert s.seats[0].tokens == (Token(2), Token(3), Token(3, neutral=True, face_up=False))

@@ -97,7 +97,7 @@ def test_draw_values_list_each_customer_with_its_chance_and_best_square():
     assert draws["servant"].probability == Fraction(4, 9) and draws["citizen"].probability == Fraction(5, 9)
     assert draws["citizen"].best.action == "place s11" and draws["citizen"].best.points == 8
     assert draws["servant"].best.points == 4
-    assert "a citizen (5/9): best s11 +8" in move_value_figure(s).layout.title.text
+    assert "a citizen (chance 0.56): best s11 +8" in move_value_figure(s).layout.title.text
 
 
 def test_no_move_to_value_at_the_end_or_in_setup():
@@ -168,9 +168,9 @@ def test_the_expected_lane_figure_carries_the_exact_values(five_placed):
     red, yellow = trace(fig, "red"), trace(fig, "yellow")
     assert list(red["x"]) == ["c", "d"] and red["meta"]["exact"] == {"c": "8", "d": "0"}
     assert yellow["meta"]["exact"] == {"c": "8/3", "d": "7/3"}
-    assert yellow["y"][0] == pytest.approx(8 / 3) and yellow["text"][0] == "8/3"
+    assert yellow["y"][0] == pytest.approx(8 / 3) and yellow["text"][0] == "2.67"
     layout = fig.to_dict()["layout"]
-    assert list(layout["xaxis"]["ticktext"]) == ["c<br>E×8/3", "d<br>E×7/3"]
+    assert list(layout["xaxis"]["ticktext"]) == ["c<br>×2.67 expected", "d<br>×2.33 expected"]
     assert "3 servants, 2 citizens and the Lord still to come" in layout["title"]["text"]
     assert red["marker"]["color"] == "#c0392b"
 

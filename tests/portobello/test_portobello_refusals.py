@@ -69,27 +69,27 @@ def red_spent_4_on_d1() -> State:
 CASES = [
     # ---- setup: the bobby first (seed p. 2) --------------------------------------------------------------------
     ("setup-token-before-bobby", setup_phase, "act 3", "portobello.setup.bobby",
-     ["green", "bobby <district>"]),
+     ["green", "puts the bobby in a district"]),
     ("setup-build-before-bobby", setup_phase, "build c 0", "portobello.setup.bobby", ["green", "right-hand"]),
-    ("setup-unknown-district", setup_phase, MoveBobby("d99"), "portobello.board.market", ["'d99'"]),
+    ("setup-unknown-district", setup_phase, MoveBobby("d99"), "portobello.board.market", ["no district d99"]),
     # ---- choosing the token (seed p. 2) ----------------------------------------------------------------------
-    ("choose-build-first", choosing, "build c 0", "portobello.turn.token", ["red", "act <n>"]),
+    ("choose-build-first", choosing, "build c 0", "portobello.turn.token", ["red", "face-up action tokens"]),
     ("choose-customer-first", choosing, "customer", "portobello.turn.token", ["red", "chooses"]),
     ("choose-lord-first", choosing, "lord", "portobello.turn.token", ["red", "token"]),
     ("choose-end-first", choosing, "end", "portobello.turn.token", ["red", "token"]),
     ("choose-bobby-before-token", choosing, "bobby d2", "portobello.assume.bobby-after-token",
-     ["first chooses a face-up action token"]),
+     ["first chooses one of their face-up action tokens"]),
     ("choose-place-without-draw", choosing, "place s1", "portobello.customer.draw", ["draw a customer first"]),
     ("token-face-down", lambda: choosing(tokens={"red": "2 3- 4"}), "act 3", "portobello.turn.flip",
      ["red's token 3 is face down", "all three"]),
     ("token-neutral-face-down", lambda: choosing(tokens={"red": "2 3 n3-"}, district_tokens={"d5": ("red", 4)}),
-     "act n3", "portobello.turn.flip", ["red's token n3 is face down"]),
-    ("token-not-held", choosing, "act n3", "portobello.turn.token", ["red has no token n3", "face up: 2, 3, 4"]),
+     "act n3", "portobello.turn.flip", ["red's neutral 3 is face down"]),
+    ("token-not-held", choosing, "act n3", "portobello.turn.token", ["red has no neutral 3", "face up: 2, 3, 4"]),
     ("token-one", choosing, "act 1", "portobello.turn.token", ["no token 1"]),
     # ---- scoring a district (seed p. 4) ----------------------------------------------------------------------
     ("district-with-3", choosing, "district d1 x3", "portobello.score.district",
-     ["only the own 2 and 4 tokens score a district"]),
-    ("district-unknown", choosing, ScoreDistrict("d99", 4), "portobello.board.market", ["'d99'"]),
+     ["only a player's own 2 and 4 tokens score a district"]),
+    ("district-unknown", choosing, ScoreDistrict("d99", 4), "portobello.board.market", ["no district d99"]),
     ("district-twice", scored_d1, "district d1 x2", "portobello.score.district-once",
      ["d1 was already scored by red with a 4", "one token in the whole game"]),
     ("district-own-token-spent", red_spent_4_on_d1, "district d4 x4", "portobello.score.district-neutral",
@@ -108,26 +108,27 @@ CASES = [
      "lord", "portobello.turn.token", ["used all the actions"]),
     ("place-in-actions", acting, "place s1", "portobello.customer.draw", ["draw a customer first"]),
     # ---- building (seed p. 1-2) ------------------------------------------------------------------------------
-    ("build-unknown-lane", acting, Build("zz", 0), "portobello.board.market", ["no lane 'zz'"]),
+    ("build-unknown-lane", acting, Build("zz", 0), "portobello.board.market", ["no lane zz"]),
     ("build-no-stalls-left", lambda: acting(lanes={"f": "RRRRR", "g": "RRRR", "t": "RRRRR", "u": "RRRR",
                                                    "v": "R.."}, tokens={"red": "2 3 4"}).apply("build c 0"),
      "build c 1", "portobello.build.supply", ["red has built all their stalls"]),
     ("build-away-from-bobby", acting, "build k 0", "portobello.build.bobby-district",
      ["lane k does not bound d1", "lanes a, b, c", "move the bobby"]),
-    ("build-space-out-of-range", acting, "build c 9", "portobello.board.market", ["spaces 0 to 3, not 9"]),
+    ("build-space-out-of-range", acting, "build c 9", "portobello.board.market", ["lane c has only 4 stall spaces, between s9 and s10"]),
     ("build-full-lane", lambda: acting(lanes={"c": "RYRY"}), "build c 0", "portobello.build.lane-full",
      ["lane c is full"]),
     ("build-first-not-at-end", acting, "build c 1", "portobello.build.first-at-end",
-     ["lane c is empty", "space 0 or 3"]),
+     ["lane c is empty", "at either end, the space next to s9 (worth 3) or the space next to s10 (worth 3)"]),
     ("build-not-beside-row", lambda: acting(lanes={"c": "R..."}), "build c 2", "portobello.build.contiguous",
-     ["space 2 of lane c is not next to the stalls already there", "space 1"]),
+     ["on lane c, the 2nd space from s10 (worth 1) is not next to the stalls already there",
+      "goes on the 2nd space from s9 (worth 1)"]),
     ("build-on-taken-space", lambda: acting(lanes={"c": "R..."}), "build c 0", "portobello.build.contiguous",
-     ["space 0 of lane c is taken", "space 1"]),
+     ["on lane c, the space next to s9 (worth 3) is taken", "goes on the 2nd space from s9 (worth 1)"]),
     ("build-wrong-end-of-row", lambda: acting(lanes={"b": "....Y"}), "build b 0", "portobello.build.contiguous",
-     ["not next to", "space 3"]),
+     ["the space next to s10 (worth 3) is not next to", "goes on the 2nd space from s2 (worth 1)"]),
     # ---- customers and the Lord (seed p. 2, p. 4) -----------------------------------------------------------------
     ("customer-bag-empty-lord-next", lambda: acting(squares=EVERY_SQUARE_BUT_S6), "customer",
-     "portobello.customer.bag-empty", ["all ten customers are out; place the Lord instead (lord)"]),
+     "portobello.customer.bag-empty", ["all ten customers are out; place the Lord instead"]),
     ("customer-bag-empty-lord-out", lambda: acting("act 3", squares=EVERY_SQUARE_BUT_S6).apply("lord"), "customer",
      "portobello.customer.bag-empty", ["all ten customers are out"]),
     ("lord-too-early", lambda: acting(squares={"s1": "servant", "s2": "citizen"}), "lord", "portobello.lord.place",
@@ -137,20 +138,21 @@ CASES = [
     ("place-before-anything-build", placing, "build c 0", "portobello.customer.place",
      ["red must first put the drawn servant on an empty square"]),
     ("place-before-anything-bobby", placing, "bobby d2", "portobello.customer.place", ["drawn servant"]),
-    ("place-before-anything-end", placing, "end", "portobello.customer.place", ["place <square>"]),
+    ("place-before-anything-end", placing, "end", "portobello.customer.place", ["on an empty square"]),
     ("place-on-occupied-square", placing, "place s4", "portobello.customer.place",
      ["s4 already holds a servant", "empty squares"]),
-    ("place-unknown-square", placing, PlaceCustomer("s99"), "portobello.board.market", ["no square 's99'"]),
+    ("place-unknown-square", placing, PlaceCustomer("s99"), "portobello.board.market", ["no square s99"]),
     # ---- ending the turn (DECISIONS Portobello 4) -------------------------------------------------------------
     ("end-with-actions-possible", acting, "end", "portobello.assume.forfeit",
-     ["red still has 2 actions that can be taken"]),
+     ["red must use the token's actions while they can: 2 actions left",
+      "they can still build a stall around the bobby in d1 or draw a customer"]),
     ("end-with-one-action-possible", lambda: acting().apply("build c 0"), "end", "portobello.assume.forfeit",
-     ["red still has 1 action that"]),
+     ["red must use the token's actions while they can: 1 action left"]),
     # ---- the bobby (seed p. 2-3, DECISIONS Portobello 3) ------------------------------------------------------------
     ("bobby-stays", acting, "bobby d1", "portobello.bobby.move", ["the bobby already stands in d1"]),
     ("bobby-not-neighbour", acting, "bobby d7", "portobello.bobby.move",
      ["d7 is not next to d1", "one lane at a time", "d2 (lane c), d3 (lane a), d4 (lane b)"]),
-    ("bobby-unknown", acting, MoveBobby("d99"), "portobello.board.market", ["no district 'd99'"]),
+    ("bobby-unknown", acting, MoveBobby("d99"), "portobello.board.market", ["no district d99"]),
     ("bobby-toll-above-score", lambda: acting(lanes={"c": "YY.."}, points={"red": {"tolls": -10}}), "bobby d2",
      "portobello.assume.toll-limit", ["crossing lane c costs 1 point and red has only 0"]),
     ("bobby-two-point-toll", lambda: acting(players=4, lanes={"b": "GGBB."}, points={"red": {"tolls": -9}}),
@@ -175,7 +177,8 @@ def test_refusal(make, action, rule, words):
     assert err.rule.id == rule, str(err)
     for word in words:
         assert word in err.reason, (word, err.reason)
-    assert str(err) == f"{err.reason} ({rule}: {err.rule.title})"
+    written = f" [notation: {err.notation}]" if err.notation else ""
+    assert str(err) == f"{err.reason}{written} ({rule}: {err.rule.title})"
     assert state.to_dict() == before and state.legal_actions() == legal
     explained = state.explain(action)
     assert explained is not None and explained.rule.id == rule and explained.reason == err.reason
@@ -210,7 +213,7 @@ def test_a_district_that_is_not_a_neighbour_is_always_refused_as_one():
 def test_refusals_are_json_ready():
     err = acting().explain("build k 0")
     assert err.to_dict() == {"rule": "portobello.build.bobby-district", "title": "Build only around the bobby",
-                             "reason": err.reason, "text": err.rule.text, "action": "build k 0"}
+                             "reason": err.reason, "text": err.rule.text, "action": "build k 0", "notation": ""}
 
 
 def test_legal_actions_are_never_refused():

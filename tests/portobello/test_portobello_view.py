@@ -96,12 +96,15 @@ def test_clicking_a_lit_space_builds_there(acting):
 
 
 @pytest.mark.parametrize("target, rule, text", [
-    ("space:c:1", "portobello.build.first-at-end", "lane c is empty: its first stall goes at an end, space 0 or 3"),
+    ("space:c:1", "portobello.build.first-at-end",
+     "lane c is empty: its first stall goes at either end, the space next to s9 (worth 3) or the space next to s10 "
+     "(worth 3)"),
     ("space:k:0", "portobello.build.bobby-district",
      "lane k does not bound d1, where the bobby stands; stalls go on lanes a, b, c (or move the bobby first)"),
     ("btn:end", "portobello.assume.forfeit",
-     "red still has 3 actions that can be taken (build a stall around the bobby or draw a customer)"),
-    ("square:s4", "portobello.customer.draw", "draw a customer first (customer), then place it"),
+     "red must use the token's actions while they can: 3 actions left, and they can still build a stall around "
+     "the bobby in d1 or draw a customer"),
+    ("square:s4", "portobello.customer.draw", "draw a customer first (the Draw a customer button), then place it"),
     ("btn:lord", "portobello.lord.place", "the Lord comes only after the tenth customer; 10 still to come"),
 ])
 def test_illegal_clicks_show_the_rule_and_change_nothing(acting, target, rule, text):
@@ -126,13 +129,13 @@ def test_the_route_and_its_toll_are_shown_before_paying_then_paid(tolled):
         "label": "toll 2", "tone": "legal",
         "tip": "move the bobby d1 → d2 → d7: 2 crossings, toll 2; click to see each lane's toll before paying"}
     assert tolled.highlights["district:d2"] == {"label": "toll 1", "tone": "legal",
-                                                "tip": "move the bobby d1 → d2 across c: 1 point to yellow"}
+                                                "tip": "move the bobby d1 → d2 across lane c: 1 point to yellow"}
     before = tolled.record.actions
     click(tolled, "district:d7")
     assert tolled.record.actions == before  # nothing paid yet
     assert tolled.message["kind"] == "info" and tolled.message["rule"] == "portobello.bobby.toll"
     assert tolled.message["text"].startswith(
-        "Bobby to d7: d1 → d2 across c: 1 point to yellow; d2 → d7 across d: 1 point to nobody. "
+        "Bobby to d7: d1 → d2 across lane c: 1 point to yellow; d2 → d7 across lane d: 1 point to nobody. "
         "Toll 2 points in all (received: yellow +1); red would go from 10 to 8.")
     assert tolled.highlights["district:d7"] == {"label": "toll 2", "tone": "selected"}
     assert tolled.highlights["district:d2"]["tone"] == "selected" and "btn:confirm" in tolled.highlights
@@ -195,12 +198,15 @@ def test_an_unaffordable_route_is_refused_by_the_engine_with_the_toll_limit():
     d["seats"][0]["points"]["tolls"] = -10  # red has 0 points: every crossing of an empty lane costs 1
     view = position_view(State.from_dict(d))
     before = view.record.actions
-    click(view, "district:d7")  # far: the engine refuses the first crossing of the way there
+    click(view, "district:d7")  # far: the engine walks the cheapest way there and names the crossing it stops at
     assert view.message["kind"] == "illegal" and view.message["rule"] == "portobello.assume.toll-limit"
-    assert view.message["text"] == "crossing lane c costs 1 point and red has only 0"
+    assert view.message["text"] == ("red has only 0 points: the cheapest way to d7 crosses lane c into d2 (toll 1), "
+                                    "then lane d into d7 (toll 1), 2 points in all, so the toll of lane c cannot "
+                                    "be paid")
     assert view.record.actions == before and view.selection is None
-    click(view, "district:d2")  # a neighbour: the same refusal
+    click(view, "district:d2")  # a neighbour: the engine's refusal of the single move
     assert view.message["rule"] == "portobello.assume.toll-limit"
+    assert view.message["text"] == "crossing lane c costs 1 point and red has only 0"
 
 
 # ---- customers ---------------------------------------------------------------------------------------------------
@@ -325,7 +331,7 @@ def test_the_scene_draws_every_piece_and_says_it_is_a_reconstruction():
     caption = next(i for i in items if "reconstruction" in i.get("class", ""))
     assert "not the printed board" in caption["text"]
     space = next(i for i in items if i.get("id") == "space:k:0")
-    assert space["title"] == "Lane k (Westbourne Grove, from s4 to s5), space 0 of 0-5: worth 3; free"
+    assert space["title"] == "Lane k (Westbourne Grove, from s4 to s5), the space next to s4: worth 3; free"
     district = next(i for i in items if i.get("id") == "district:d1")
     assert district["title"].startswith("District d1: lanes a, b, c; no action token yet; the bobby stands here")
 
@@ -464,12 +470,12 @@ def test_at_a_chance_step_the_status_and_the_refusal_say_to_step(acting):
 
 # ---- wording and drawing -----------------------------------------------------------------------------------------
 def test_route_steps_say_who_receives_the_toll():
-    assert RouteStep("d8", "d7", "m", 1, ("green",)).describe() == "d8 → d7 across m: 1 point to green"
+    assert RouteStep("d8", "d7", "m", 1, ("green",)).describe() == "d8 → d7 across lane m: 1 point to green"
     assert RouteStep("d8", "d7", "m", 2, ("green", "blue")).describe() == \
-        "d8 → d7 across m: 2 points: 1 to green, 1 to blue"
-    assert RouteStep("d8", "d7", "m", 1, ()).describe() == "d8 → d7 across m: 1 point to nobody"
+        "d8 → d7 across lane m: 2 points: 1 to green, 1 to blue"
+    assert RouteStep("d8", "d7", "m", 1, ()).describe() == "d8 → d7 across lane m: 1 point to nobody"
     assert RouteStep("d8", "d7", "m", 0, ()).describe() == \
-        "d8 → d7 across m: free (the most stalls there are the mover's)"
+        "d8 → d7 across lane m: free (the most stalls there are the mover's)"
 
 
 def test_the_route_passes_above_the_district_names_and_under_them(tolled):
@@ -489,7 +495,7 @@ def test_neutral_tokens_read_n2_n3_in_the_token_bar():
     assert view.state.active == 0 and [str(t) for t in view.state.seat.tokens] == ["2", "3", "n3"]
     chips = [i["text"] for i in view.scene["items"] if i.get("class", "").startswith("token-value")]
     assert chips == ["2", "3", "n3"]
-    assert "n3" in view.panel[1]["rows"][0][2]  # as the side panel names it
+    assert "the neutral 3" in view.panel[1]["rows"][0][2]  # the side panel names it in words
 
 
 @pytest.mark.parametrize("seed", [-1, 2**63])
@@ -566,3 +572,83 @@ def test_the_click_helper_fails_when_the_view_records_an_internal_error(acting, 
     monkeypatch.setattr(acting, "click", broken)
     with pytest.raises(AssertionError, match="RuntimeError"):
         click(acting, "space:c:0")
+
+
+# ---- issue 18: the token in play, a legible busy board, the app's first screen -------------------------------------
+def test_the_chosen_token_is_marked_at_once_with_the_actions_left(acting):
+    """Seed p. 2 (``portobello.turn.token``): the token played is outlined and labelled in the strip from the
+    moment it is chosen, with the actions left; it turns face down only at the end of the turn."""
+    items = acting.scene["items"]
+    ring = [i for i in items if i.get("class") == "in-play token"]
+    label = [i for i in items if i.get("class") == "in-play-label"]
+    assert [i["target"] for i in ring] == [f"token:{acting.state.token_slot}"] and acting.state.seat.tokens[
+        acting.state.token_slot].value == 3
+    assert [i["text"] for i in label] == ["in play: 3 left"]
+    click(acting, next(k for k in acting.highlights if k.startswith("space:")))
+    assert [i["text"] for i in acting.scene["items"] if i.get("class") == "in-play-label"] == ["in play: 2 left"]
+    assert "token 3 · 2 actions left" in acting.status_text(acting.state)
+    assert not [i for i in make_view("bobby d1").scene["items"] if i.get("class") == "in-play-label"]
+
+
+def _busy_view(seed: int, moves: int) -> PortobelloView:
+    """A 4-player game played at random from ``seed`` for at least ``moves`` steps, stopped while a player spends
+    actions (stalls, customers, district tokens on the board; tolls and lit spaces labelled)."""
+    import random
+    rng, state, actions = random.Random(seed), new_game(players=4, seed=seed), []
+    while len(actions) < moves or state.phase != "actions":
+        action = state.sample_chance() if state.is_chance_node else rng.choice(state.legal_actions())
+        actions.append(str(action))
+        state = state.apply(action)
+    return PortobelloView(Record("portobello", seed=seed, options={"players": 4}, actions=actions))
+
+
+LABELS = {"in-play-label", "lane-letter", "caption"}
+"""Small captions written over the board (besides the highlight labels)."""
+PROTECTED = {"district-label", "square-label", "space", "space-value", "customer", "customer-head", "bobby",
+             "token", "token-value", "district-token", "square"}
+"""What must stay readable: district and square names, stall spaces and their printed values, the pieces."""
+
+
+def _legibility(view):
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from scene_checks import box, covered, highlight_labels
+    labels = highlight_labels(view.scene, view.highlights)
+    items = view.scene["items"] + labels
+    kind = lambda i: i.get("class", "").split(" ")[0]  # noqa: E731
+    problems = covered(items, labels=lambda i: i.get("id", "").startswith("label:") or kind(i) in LABELS,
+                       protected=lambda i: kind(i) in PROTECTED)
+    return problems, labels, items, box, covered
+
+
+@pytest.mark.parametrize("seed, moves", [(11, 150), (12, 60), (15, 250)])
+def test_no_label_covers_a_name_a_stall_value_or_a_piece_on_a_busy_board(seed, moves):
+    view = _busy_view(seed, moves)
+    problems, labels, items, box, covered = _legibility(view)
+    assert len(labels) >= 5 and sum(1 for i in items if i.get("class", "").startswith("customer ")) >= 4
+    assert problems == []
+    # the check can fail: a toll label put on a district's name is caught
+    name = next(i for i in items if i.get("class", "").startswith("district-label"))
+    moved = dict(labels[0], x=name["x"], y=name["y"])
+    assert covered([moved, name], labels=lambda i: i is moved, protected=lambda i: i is name)
+    # pieces large enough to click: at least 14 px when the board is shown 900 px wide
+    scale = 900 / view.scene["width"]
+    for kind in ("space", "square", "token"):  # a customer stands inside its square
+        sizes = [min(b[2] - b[0], b[3] - b[1]) * scale for i in items
+                 if i.get("class", "").split(" ")[0] == kind and (b := box(i))]
+        assert sizes and min(sizes) >= 14, (kind, min(sizes or [0]))
+    helmet = [b for i in items if i.get("class", "").startswith("bobby-") and (b := box(i))]  # brim, knob, badge
+    assert min(max(b[2] for b in helmet) - min(b[0] for b in helmet),
+               max(b[3] for b in helmet) - min(b[1] for b in helmet)) * scale >= 14
+
+
+def test_the_app_starts_with_the_board_instructions_folded_to_one_line():
+    from widgets.portobello.app import HOW_TO_PLAY, PortobelloApp
+    app = PortobelloApp(players=3, seed=7)
+    first, form = app.widget.children[0], app.widget.children[1]
+    assert first.value == HOW_TO_PLAY and HOW_TO_PLAY.startswith('<details class="rx-how">')
+    assert "Enter" in HOW_TO_PLAY and "Escape" in HOW_TO_PLAY and "Tab" in HOW_TO_PLAY
+    assert 'class="rx-legend"' in HOW_TO_PLAY and "navy helmet" in HOW_TO_PLAY
+    assert form.layout.flex_flow == "row wrap" and app.start_button in form.children
+    assert app.widget.children[3] is app.board  # the note, then the board

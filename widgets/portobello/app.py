@@ -1,6 +1,7 @@
 """The Portobello Market app: choose a game, play it on the board (hot-seat or with random players), overlays.
 
-``PortobelloApp().widget`` is what ``notebooks/portobello/app.ipynb`` shows (one call::
+``PortobelloApp().widget`` (the instructions folded to one line, :data:`HOW_TO_PLAY`, then the new-game form
+in one row, the board, the overlays) is what ``notebooks/portobello/app.ipynb`` shows (one call::
 
     from widgets.portobello.app import PortobelloApp
     PortobelloApp(players=3, seed=7).widget
@@ -28,11 +29,32 @@ import plotly.graph_objects as go
 from explorer.core import Record
 from explorer.portobello.components import COLOURS, PLAYER_COUNTS
 
+from ..apps import how_to_play
 from ..figures import OVERLAY_WIDTH, OverlayTabs  # noqa: F401 - OVERLAY_WIDTH: as before, importable from here
 from .overlays import expected_lane_figure, move_value_figure, score_over_time_figure
 from .view import PortobelloView
 
-__all__ = ["PortobelloApp", "LEGEND", "OVERLAYS"]
+__all__ = ["PortobelloApp", "LEGEND", "HOW_TO_PLAY", "OVERLAYS"]
+
+_HOW_LINE = (
+    "click one of your face-up action tokens under the map, then a lit stall space, a square or a district; "
+    "hover over anything for its details.")
+_HOW_DETAILS = (
+    "<p>At the start of your turn click one of your face-up <b>action tokens</b> under the map (2, 3 or 4 "
+    "actions): it is outlined at once and the strip says how many actions are left. Or score a district instead: "
+    "click <i>Score a district ×2</i> or <i>×4</i>, then the district (the lit districts show what they would "
+    "score).</p><p>Then spend your actions: click a <b>lit stall space</b> to build there (only the lanes around "
+    "the bobby's district light up: the first stall of a lane goes at an end, the next ones continue the row); "
+    "<i>Draw a customer</i> draws one from the bag, then click the empty square where it goes; <i>Place the "
+    "Lord</i> once all ten customers are out. To move the <b>bobby</b>, click a lit district next to it "
+    "(labelled with the toll), or a farther one: the cheapest route and every toll are shown first; click the "
+    "district again (or <i>Pay and move</i>) to pay, Escape or <i>Cancel</i> to stay. <i>End turn</i> when "
+    "your actions are used (or none is possible).</p><p><b>Keyboard:</b> Tab or the arrow keys move between "
+    "the lit items of the board, Enter plays the one in focus, Escape cancels a choice.</p><p>A click against "
+    "the rules is refused in a bubble by the board, with the rule that forbids it. Beside the board: what "
+    "happened and why, the score by category, the players' stalls and tokens, undo, redo and step controls. "
+    "The tabs under the board show what each move would score now, the expected value of the lanes and the "
+    "scores over time.</p>")
 
 LEGEND = (
     "<div style='font-size:12px;margin:4px 0;line-height:1.5'><b>On the board:</b> "
@@ -51,7 +73,11 @@ LEGEND = (
     "customer, place the Lord, move the bobby, end the turn), then one legal move of that kind at random, "
     "seeded by the game's seed. "
     "<b>The board is a reconstruction from the rules, not the printed board.</b></div>")
-"""The legend shown under the board (HTML)."""
+"""What the board's symbols mean (HTML), folded in :data:`HOW_TO_PLAY`."""
+
+HOW_TO_PLAY = how_to_play(_HOW_LINE, _HOW_DETAILS, legend=LEGEND)
+"""The instructions folded to one line, mouse and keyboard, and the legend under its own toggle (HTML, shown
+above the board)."""
 
 OVERLAYS: tuple[tuple[str, Callable[..., go.Figure]], ...] = (
     ("Move values", move_value_figure),
@@ -85,12 +111,14 @@ class PortobelloApp(OverlayTabs):
         if players not in PLAYER_COUNTS:
             raise ValueError(f"players must be 2, 3 or 4, got {players!r}")
         bots = set(range(1, players)) if bots is None else set(bots)
-        self.players = w.Dropdown(options=list(PLAYER_COUNTS), value=players, description="Players")
-        self.seed = w.IntText(value=seed, description="Seed")
+        self.players = w.Dropdown(options=list(PLAYER_COUNTS), value=players, description="Players",
+                                  layout=w.Layout(width="130px"), style={"description_width": "50px"})
+        self.seed = w.IntText(value=seed, description="Seed", layout=w.Layout(width="130px"),
+                              style={"description_width": "35px"})
         self.queue = w.Checkbox(value=customer_queue, description="Variant: customer queue",
-                                indent=False)
+                                indent=False, layout=w.Layout(width="185px"))
         self.bot_boxes = [w.Checkbox(value=k in bots, description=f"{colour}: random player", indent=False,
-                                     layout=w.Layout(width="170px")) for k, colour in enumerate(COLOURS)]
+                                     layout=w.Layout(width="165px")) for k, colour in enumerate(COLOURS)]
         self.players.observe(lambda _: self._show_bot_boxes(), names="value")
         self.start_button = w.Button(description="New game", button_style="primary", icon="play")
         self.start_button.on_click(lambda _: self.new_game())
@@ -101,8 +129,11 @@ class PortobelloApp(OverlayTabs):
         self._bot_row = w.HBox()
         self._show_bot_boxes()
         self._start(Record("portobello", seed=seed, options=self._options(players, customer_queue)), bots)
-        form = w.VBox([w.HBox([self.players, self.seed, self.queue]), self._bot_row, self.start_button])
-        self.widget = self._app_widget(form, LEGEND)
+        self.start_button.layout = w.Layout(width="120px")
+        form = w.HBox([self.players, self.seed, self.queue, self._bot_row, self.start_button],
+                      layout=w.Layout(flex_flow="row wrap", align_items="center"))  # one row: the board starts high
+        self.widget = self._app_widget(form, "")
+        self.widget.children = (w.HTML(HOW_TO_PLAY),) + tuple(self.widget.children)
 
     # ---- games ------------------------------------------------------------------------------------------------
     @staticmethod

@@ -59,8 +59,8 @@ def _check_state(state: Any) -> State:
 
 
 def _rule(rule_id: str) -> str:
-    """``"portobello.score.lane, seed 001 p. 2-3"`` for a title."""
-    return f"{rule_id}, {RULES[rule_id].source}"
+    """A rule named for the player in a title: ``"rule: <its title>"`` (the id is the notebooks'; issue 18)."""
+    return f"rule: {RULES[rule_id].title}"
 
 
 # ---- 1. what each move scores now ----------------------------------------------------------------------------------
@@ -357,7 +357,7 @@ def move_value_figure(state: State) -> go.Figure:
                 where = f"best {d.best.target.split(':')[1]} +{d.best.points}"
             else:
                 where = "nothing scores at once"
-            parts.append(f"a {d.kind} ({d.probability}): {where}")
+            parts.append(f"a {d.kind} (chance {_show_decimal(d.probability)}): {where}")
         heading += "<br><sup>if you draw a customer: " + "; ".join(parts) + "</sup>"
     fig.update_layout(title={"text": heading, "x": 0.01, "xanchor": "left"}, template="plotly_white",
                       height=580, margin={"l": 10, "r": 20, "t": 140, "b": 30}, hovermode="closest",
@@ -496,15 +496,23 @@ def _count(n: int, noun: str) -> str:
 
 
 def _show_fraction(value: Fraction) -> str:
+    """The exact value as the engine keeps it (``"8/3"``), for ``meta`` (machines and tests)."""
     return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+
+
+def _show_decimal(value: Fraction) -> str:
+    """A value as the player reads it: a whole number, or a decimal with at most two places (``"2.67"``, never
+    ``"8/3"``; issue 18)."""
+    return str(value.numerator) if value.denominator == 1 else f"{float(value):.2f}".rstrip("0").rstrip(".")
 
 
 def expected_lane_figure(state: State) -> go.Figure:
     """Grouped bars: per open lane with stalls, each player's expected final points for their stalls now.
 
     One bar trace per player (in seat order, named by colour, in the player's colour), ``x`` = lane ids (board
-    order), ``y`` = expected points as floats, ``text`` = the exact value (``"16/3"``); ``meta={"player": name,
-    "exact": {lane: "16/3"}}``. The x tick labels give the lane and its expected multiplier (``"c<br>E×8/3"``);
+    order), ``y`` = expected points as floats, ``text`` = the value in decimals (``"5.33"``, never a fraction);
+    ``meta={"player": name, "exact": {lane: "16/3"}}``. The x tick labels give the lane and its expected multiplier
+    (``"c<br>×2.67 expected"``);
     hover gives the ends, the stall points and the multiplier's distribution. The title states the model (see
     :func:`expected_lane_values`) and the customers still to come; at the end it says the game is over. With no
     bar to draw the axes are hidden and an annotation (``name="empty"``) says why.
@@ -516,18 +524,18 @@ def expected_lane_figure(state: State) -> go.Figure:
     lanes = [e for e in expected_lane_values(state).values() if e.stall_points]
     servants, citizens, lords = customers_to_come(state)
     fig = go.Figure()
-    ticks = [f"{e.lane}<br>E×{_show_fraction(e.expected_multiplier)}" for e in lanes]
+    ticks = [f"{e.lane}<br>×{_show_decimal(e.expected_multiplier)} expected" for e in lanes]
     for name in state.players:
         values = [e.expected_points.get(name, Fraction(0)) for e in lanes]
         hover = []
         for e in lanes:
             ends = " and ".join(k or "empty" for k in e.ends)
-            dist = ", ".join(f"×{m}: {_show_fraction(p)}" for m, p in e.multipliers.items())
+            dist = ", ".join(f"×{m}: chance {_show_decimal(p)}" for m, p in e.multipliers.items())
             hover.append(f"lane {e.lane} ({ends}), {e.free_spaces} free space{'s' * (e.free_spaces != 1)}<br>"
                          f"{name}: {e.stall_points.get(name, 0)} stall points × "
-                         f"E[×] {_show_fraction(e.expected_multiplier)}<br>multiplier: {dist}")
+                         f"expected multiplier ×{_show_decimal(e.expected_multiplier)}<br>multiplier: {dist}")
         fig.add_trace(go.Bar(x=[e.lane for e in lanes], y=[float(v) for v in values], name=name,
-                             text=[_show_fraction(v) if v else "" for v in values], textposition="outside",
+                             text=[_show_decimal(v) if v else "" for v in values], textposition="outside",
                              marker={"color": PLAYER_FILL.get(name, "#888888")}, hovertext=hover,
                              hovertemplate="%{hovertext}<br>expected: %{y:.2f}<extra></extra>",
                              meta={"player": name, "exact": {e.lane: _show_fraction(v)
@@ -604,8 +612,7 @@ def score_over_time_figure(record_or_states: Record | Iterable[State]) -> go.Fig
     end = "game over" if final.is_terminal else f"round {final.round}, {final.phase}"
     fig.update_layout(
         title={"text": f"Scores after each turn ({len(final.players)} players, {end})<br><sup>10 to start, lane "
-                       "and district scorings, bobby tolls, the Lord's scoring at the end (portobello.score.*, "
-                       "portobello.bobby.toll, portobello.end.lord-scoring)</sup>", "x": 0.01, "xanchor": "left"},
+                       "and district scorings, bobby tolls, the Lord's scoring at the end</sup>", "x": 0.01, "xanchor": "left"},
         template="plotly_white", height=420, margin={"l": 50, "r": 10, "t": 90, "b": 50}, hovermode="closest",
         xaxis={"title": {"text": "turns completed"}}, yaxis={"title": {"text": "points"}},
         legend={"orientation": "h", "yanchor": "bottom", "y": 1.0, "x": 1, "xanchor": "right"})

@@ -120,7 +120,7 @@ def _space_title(state: State, lane: str, k: int) -> str:
     owner = state.stalls_on(lane)[k]
     held = f"stall of {_who(state, owner)}" if owner is not None else "free"
     ends = f"from {info.ends[0]} to {info.ends[1]}"
-    bits = [f"Lane {lane} ({info.name}, {ends}), space {k} of 0-{info.spaces - 1}: worth {info.values[k]}",
+    bits = [f"Lane {lane} ({info.name}, {ends}), {info.space_words(k, value=False)}: worth {info.values[k]}",
             held]
     if state.is_scored(lane):
         bits.append("the lane has scored")
@@ -475,7 +475,7 @@ def _turn_line(state: State) -> str:
     if phase == "choose":
         return head + f"{who} chooses an action token, or scores a district with their own 2 or 4"
     if phase == "actions":
-        token = state.seat.tokens[state.token_slot] if state.token_slot is not None else None
+        token = state.seat.tokens[state.token_slot].words if state.token_slot is not None else "?"
         left = state.actions_left
         return head + (f"{who} plays token {token}: {left} action{'s' * (left != 1)} left; "
                        "the bobby may move at any time (toll per lane)")
@@ -560,14 +560,26 @@ def _strip(state: State, top: float, width: float, chosen: set[str]) -> list[dic
     return items
 
 
+IN_PLAY = "#6b4f00"
+"""The outline of the action token in play this turn (dark gold: none of the shared highlight tones)."""
+
+
 def _token_chip(state: State, slot: int, token, x: float, y: float, selected: bool) -> list[dict[str, Any]]:
+    """A token of the player to act under the map; the one in play this turn is ringed dark gold and labelled
+    "in play: n left" at once (it turns face down only when the turn ends, ``portobello.turn.flip``)."""
     tid = f"token:{slot}"
+    in_play = state.phase in ("actions", "draw", "place") and state.token_slot == slot
     up = token.face_up
     colour = state.seat.colour
     fill = ("#ffffff" if token.neutral else PLAYER_FILL.get(colour, "#888")) if up else "#b9b0a0"
     kind = "neutral" if token.neutral else "own"
-    title = (f"{'Neutral' if token.neutral else 'Own'} action token {token.value}: "
-             f"{'face up, ' + str(token.value) + ' actions' if up else 'face down until all three are used'}")
+    if in_play:
+        left = state.actions_left
+        title = (f"{'Neutral' if token.neutral else 'Own'} action token {token.value}: in play this turn, "
+                 f"{left} action{'s' * (left != 1)} left; it turns face down when the turn ends")
+    else:
+        title = (f"{'Neutral' if token.neutral else 'Own'} action token {token.value}: "
+                 f"{'face up, ' + str(token.value) + ' actions' if up else 'face down until all three are used'}")
     items = [{"id": tid, "shape": "circle", "cx": x, "cy": y, "r": 17, "fill": fill,
               "stroke": "#111" if token.neutral else "#2b2b2b", "stroke_width": 3 if token.neutral else 1.4,
               "dash": None if up else "3 2", "class": f"token {kind} {'up' if up else 'down'} v{token.value}",
@@ -577,6 +589,12 @@ def _token_chip(state: State, slot: int, token, x: float, y: float, selected: bo
     items.append({"shape": "text", "x": x, "y": y + 0.5, "text": str(token),
                   "size": 14 if token.neutral else 16, "weight": 700, "fill": text_fill if up else "#6f6656",
                   "class": "token-value neutral" if token.neutral else "token-value", "target": tid})
+    if in_play:
+        left = state.actions_left
+        items.append({"shape": "circle", "cx": x, "cy": y, "r": 21, "fill": "none", "stroke": IN_PLAY,
+                      "stroke_width": 3.5, "class": "in-play token", "target": tid})
+        items.append({"shape": "text", "x": x, "y": y - 27, "text": f"in play: {left} left", "size": 10,
+                      "weight": 700, "fill": IN_PLAY, "class": "in-play-label", "target": tid})
     if selected:
         items.append({"shape": "circle", "cx": x, "cy": y, "r": 21, "fill": "none", "stroke": "#1f5fbf",
                       "stroke_width": 3, "class": "selection token"})

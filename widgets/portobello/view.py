@@ -33,7 +33,7 @@ from explorer.core import Record
 from explorer.portobello import State, cheapest_route
 from explorer.portobello.actions import (Build, ChooseToken, DrawCustomer, EndTurn, MoveBobby, PlaceCustomer,
                                          PlaceLord, ScoreDistrict)
-from explorer.portobello.bobby import routes
+from explorer.portobello.bobby import route_refusal, routes
 from explorer.portobello.events import BobbyMoved
 from explorer.portobello.scoring import district_stalls
 
@@ -61,10 +61,10 @@ class RouteStep:
     """The players who receive 1 point each (empty: the point goes to nobody, or nothing is paid)."""
 
     def describe(self) -> str:
-        """``"d1 → d2 across c: 1 point to nobody"``, ``"d8 → d7 across m: 1 point to green"``,
-        ``"d8 → d7 across m: 2 points: 1 to green, 1 to blue"`` or ``"... free (the most stalls there are the
+        """``"d1 → d2 across lane c: 1 point to nobody"``, ``"d8 → d7 across lane m: 1 point to green"``,
+        ``"d8 → d7 across lane m: 2 points: 1 to green, 1 to blue"`` or ``"... free (the most stalls there are the
         mover's)"``."""
-        head = f"{self.source} → {self.destination} across {self.lane}"
+        head = f"{self.source} → {self.destination} across lane {self.lane}"
         if not self.paid:
             return f"{head}: free (the most stalls there are the mover's)"
         points = f"{self.paid} point{'s' * (self.paid != 1)}"
@@ -238,7 +238,7 @@ class PortobelloView(BoardView):
             return f"Round {state.round}: {who} chooses a token · {scores}"
         if state.phase == "place":
             return f"Round {state.round}: {who} places the drawn {state.pending} · {scores}"
-        token = state.seat.tokens[state.token_slot] if state.token_slot is not None else "?"
+        token = state.seat.tokens[state.token_slot].words if state.token_slot is not None else "?"
         left = state.actions_left
         return (f"Round {state.round}: {who} · token {token} · {left} action{'s' * (left != 1)} left · {scores}")
 
@@ -293,11 +293,10 @@ class PortobelloView(BoardView):
             return (f"score {action.district} with {who}'s {action.value} instead of a turn: {n} stall"
                     f"{'s' * (n != 1)} on lanes {lanes} ×{action.value} = {n * action.value} points")
         if isinstance(action, ChooseToken):
-            return f"play the token {'n' * action.neutral}{action.value}: {action.value} action" \
-                   f"{'s' * (action.value != 1)}"
+            kind = "the neutral token" if action.neutral else "the token"
+            return f"play {kind} {action.value}: {action.value} action{'s' * (action.value != 1)}"
         if isinstance(action, Build):
-            return f"build a stall on lane {action.lane}, space {action.index} " \
-                   f"(worth {state.board.value(action.lane, action.index)})"
+            return f"build a stall on lane {action.lane}, {state.board.lanes[action.lane].space_words(action.index)}"
         if isinstance(action, PlaceCustomer):
             return f"put the drawn {state.pending} on {action.square}"
         return ACTION_TIPS.get(type(action), "")
@@ -386,6 +385,18 @@ class PortobelloView(BoardView):
             return BUTTON_ACTIONS.get(name)
         return None
 
+    def _unmatched(self, state: State, target: str, clicked: tuple[str, ...]) -> None:
+        """As the base's, except that a far district no affordable route reaches is refused with the route's first
+        crossing the player's points cannot pay (:func:`~explorer.portobello.bobby.route_refusal`,
+        ``portobello.assume.toll-limit``) rather than with a single move."""
+        kind, _, name = target.partition(":")
+        if kind == "district" and not state.is_terminal and not state.is_chance_node:
+            refusal = route_refusal(state, name)
+            if refusal is not None:
+                self.refuse(refusal)
+                return
+        super()._unmatched(state, target, clicked)
+
     @staticmethod
     def _toward(state: State, district: str) -> MoveBobby:
         """The refused first crossing toward ``district`` on a shortest way there, else the move to it (which the
@@ -424,7 +435,7 @@ class PortobelloView(BoardView):
         title = "Final score" if state.is_terminal else "Score so far (the Lord's scoring comes at the end)"
         players = []
         for k, seat in enumerate(state.seats):
-            tokens = " · ".join(f"{t}{'' if t.face_up else ' (down)'}" for t in seat.tokens) or "none"
+            tokens = " · ".join(f"{t.words}{'' if t.face_up else ' (down)'}" for t in seat.tokens) or "none"
             districts = ", ".join(f"{d} ×{m[1]}" for d, m in zip(state.layout.districts, state.district_tokens)
                                   if m and m[0] == k) or "-"
             players.append([seat.colour, seat.stalls, tokens, districts])
