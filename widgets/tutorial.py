@@ -20,7 +20,7 @@ import io
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
-__all__ = ["steps", "folded", "rule_link", "words_table", "Html", "STEPS"]
+__all__ = ["steps", "folded", "rule_link", "words_table", "Html", "STEPS", "load_ipython_extension"]
 
 STEPS = "Show the engine's steps"
 """The toggle's label over a folded transcript."""
@@ -109,3 +109,15 @@ def words_table(rows: Sequence[Sequence[Any]], header: Sequence[str] | None = No
     body = "".join(row(r, "td") for r in rows)
     text = "\n".join(" | ".join(str(c) for c in r) for r in ([header] if header else []) + list(rows))
     return Html(f'<table class="rx-words">{head}{body}</table>', text)
+
+
+def load_ipython_extension(ipython: Any) -> None:
+    """``%load_ext widgets.tutorial`` registers the ``%%fold`` cell magic: a cell starting with ``%%fold`` runs as
+    usual and shows what it prints folded (:func:`folded`); the rest of the first line, if any, names the toggle.
+    Errors are raised as usual."""
+
+    def fold(line: str, cell: str) -> None:
+        with folded(line.strip() or STEPS):
+            ipython.ex(cell)
+
+    ipython.register_magic_function(fold, magic_kind="cell", magic_name="fold")
