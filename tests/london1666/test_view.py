@@ -310,7 +310,7 @@ def test_the_double_move_keeps_the_card_and_offers_no_double():
     assert lit(view, "btn-no-double") and view.highlights["d-aldgate"]["label"] == "source"
     click(view, "card-S")
     assert view.message["rule"] == "london.fire.double-move"
-    assert view.message["text"] == "the second move must follow the card played (N)"
+    assert view.message["text"] == "the second move must follow the card played this turn, an N card"
     click(view, "d-aldgate")  # one destination from Aldgate
     assert view.record.actions[-1] == "double N aldgate hounds-ditch"
 
