@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from explorer.core import IllegalAction
 
 from .actions import CARD_DIRECTIONS, AddFire, Discard, SkipDouble, Spread
-from .components import REFILL_CONES, card_words, cones_and_bands
+from .components import PHASE_WORDS, REFILL_CONES, card_words, cones_and_bands
 from .events import (ConesPlaced, DoubleMoveUsed, FireAdded, FireBlocked, FireCovered, FireSpread, HousesBurned,
                      PuddingLaneRefilled, SupplyEmpty, TokenTaken)
 from .rules import RULES
@@ -170,8 +170,8 @@ def why_illegal(state: "State", action: Any) -> IllegalAction | None:
                                  "a double move comes right after the first spread, with a double-move token",
                                  action=action)
         if not action.double and state.phase != "spread":
-            return IllegalAction(RULES["london.turn.phases"], "the fire spreads only at the start of a turn",
-                                 action=action)
+            return IllegalAction(RULES["london.turn.phases"], "a card is played to spread the fire at the start "
+                                 f"of a turn only; now {PHASE_WORDS.get(state.phase, state.phase)}", action=action)
         if action.double and action.card != state.card:
             return IllegalAction(RULES["london.fire.double-move"],
                                  f"the second move must follow the card played this turn, {card_words(state.card)}",
@@ -192,12 +192,14 @@ def why_illegal(state: "State", action: Any) -> IllegalAction | None:
         return _why_not_destination(state, action)
     if isinstance(action, Discard):
         if state.phase != "spread":
-            return IllegalAction(RULES["london.turn.phases"], "cards are discarded only when the fire is blocked",
+            return IllegalAction(RULES["london.turn.phases"], "a card is discarded only when no card can spread "
+                                 f"the fire, at the start of a turn; now {PHASE_WORDS.get(state.phase, state.phase)}",
                                  action=action)
         if all_spreads(state, hand_cards(state)):
             return IllegalAction(RULES["london.fire.no-move"], "a card in hand can still spread the fire, so it "
                                  "must be played", action=action)
-        return IllegalAction(RULES["london.fire.card"], f"no {action.card} card in hand", action=action)
+        return IllegalAction(RULES["london.fire.card"], f"{state.name(state.active)} holds no {action.card} card "
+                             f"to discard (hand: {state.seat.hand_text()})", action=action)
     if isinstance(action, SkipDouble):
         return IllegalAction(RULES["london.fire.double-move"], "there is no double move to decline now",
                              action=action)

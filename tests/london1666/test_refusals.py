@@ -195,7 +195,8 @@ def test_a_blocked_fire_needs_a_blocked_hand(spreading):
 
 def test_spreading_happens_only_at_the_start_of_a_turn(acting):
     refused(acting, "spread N pudding-lane st-mary", "london.turn.phases",
-            "the fire spreads only at the start of a turn")
+            "a card is played to spread the fire at the start of a turn only; now the action points are spent "
+            "(the second part of the turn)")
 
 
 # ---- actions --------------------------------------------------------------------------------------------------
