@@ -36,6 +36,11 @@ BUTTONS = {"spread": [], "double": [("no-double", "No double move")],
            "actions": [("extinguish", "Put out a cone here"), ("demolish", "Demolish here"), ("end", "End actions")]}
 
 
+def _count(n: int, noun: str) -> str:
+    """``"1 fire cone"``, ``"3 fire cones"``."""
+    return f"{n} {noun}{'s' if n != 1 else ''}"
+
+
 def _district_title(state: State, d: str, mine: Sequence[str] = ()) -> str:
     info = state.board.districts[d]
     k = state.i(d)
@@ -43,12 +48,13 @@ def _district_title(state: State, d: str, mine: Sequence[str] = ()) -> str:
     if info.green_zone:
         bits.append("green zone: never burns")
     else:
-        bits.append(f"{len(state.houses[k])}/{info.houses} houses" + (" (burnt)" if state.burnt[k] else ""))
+        bits.append(f"{len(state.houses[k])} of {info.houses} house{'s' if info.houses != 1 else ''} standing"
+                    + (" (burnt)" if state.burnt[k] else ""))
     if state.demolished[k]:
         bits.append("demolished: a firebreak")
     if state.fire[k]:
         status = "contained" if state.fire[k] <= state.bands[k] else "not contained"
-        bits.append(f"{state.fire[k]} fire cones, {state.bands[k]} trained bands ({status})")
+        bits.append(f"{_count(state.fire[k], 'fire cone')}, {_count(state.bands[k], 'trained band')} ({status})")
     elif state.bands[k]:
         bits.append(f"{state.bands[k]} trained band{'s' if state.bands[k] > 1 else ''}")
     if info.objective and d in mine:
