@@ -394,3 +394,24 @@ def test_the_click_helper_fails_on_an_internal_error(view, monkeypatch):
     monkeypatch.setattr(view, "click", broken)  # the view catches it and records it in last_error
     with pytest.raises(AssertionError, match="the view failed on"):
         click(view, "card-N")
+
+
+def test_a_card_that_cannot_be_played_says_why_and_is_not_picked():
+    view = LondonView(POSITIONS["spreading, one fire"]())
+    click(view, "card-S")  # no S step leads out of Pudding Lane's fire
+    assert view.selection is None and "card-S" not in view.highlights
+    assert view.message["kind"] == "illegal" and view.message["rule"] == "london.fire.direction"
+    assert view.message["text"] == ("with an S card no cone can leave the fire of Pudding Lane: no S step leads "
+                                    "from it into a district without fire")
+
+
+def test_the_app_folds_its_instructions_legend_and_form():
+    from widgets.london1666.app import LondonApp
+
+    app = LondonApp(players=3, seed=2)
+    assert app.note.value.startswith('<details class="rx-how">') and 'class="rx-legend"' in app.note.value
+    assert all(key in app.note.value for key in ("Tab", "arrow keys", "Enter", "Escape"))
+    settings = app.widget.children[0]
+    assert settings.selected_index is None and settings.children[0].children[2].children[-1] is app.start_button
+    hot = LondonApp(players=3, seed=2, opponents="hot-seat")
+    assert "Hot-seat: every player clicks on their turn." in hot.note.value
