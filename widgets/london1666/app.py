@@ -22,7 +22,7 @@ from .view import LondonView
 __all__ = ["LondonApp", "LEGEND"]
 
 LEGEND = (
-    "<span style='color:#e4572e'>▲</span> fire cones (\"4(1)\": 4 cones, 1 covered by a trained band) · "
+    "<span style='color:#e4572e'>▲</span> fire cones with their number on them (\"4(1)\": 4 cones, 1 covered by a trained band) · "
     "<b>●</b> black disc: a free trained band (a number on it: several) · a coloured disc in a white ring with "
     "a letter (R, B, G, Y, W, P): an owner pawn · <span style='color:#d4b21f'>●</span> yellow: a face-down token · "
     "<span style='color:#b03a2e'>●</span> red number: an objective's value; a gold ring around it: one of "

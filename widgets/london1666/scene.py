@@ -203,8 +203,9 @@ def _district_pieces(state: State, k: int, d: str, mine: Sequence[str] = ()) -> 
                       "stroke_width": 2 if covered == fire else 0.8,
                       "class": f"fire {d}" + (" covered" if covered == fire else ""), "target": target})
         label = f"{fire}" if not covered else f"{fire}({covered})"
-        items.append({"shape": "text", "x": px, "y": py + 12, "text": label, "size": 8, "fill": "#7a1d0b",
-                      "weight": 700, "halo": "#fff6", "class": f"fire-count {d}", "target": target})
+        # the count is written inside its cone (below it, it would touch the houses of the district beneath)
+        items.append({"shape": "text", "x": px, "y": py + 2.5, "text": label, "size": 7 if not covered else 5.5,
+                      "fill": "white", "weight": 700, "class": f"fire-count {d}", "target": target})
         px += PIECE_GAP
     if free:
         items.append({"shape": "circle", "cx": px, "cy": py, "r": BAND_R, "fill": "#111", "stroke": "white",
