@@ -20,6 +20,6 @@ from .board import Board
 from .builder import position
 from .rules import RULES
 from .setup import new_game
-from .state import VERSION, Options, Seat, State
+from .state import VERSION, Options, Seat, Secrets, State
 
-__all__ = ["new_game", "position", "State", "Seat", "Options", "Action", "parse_action", "Board", "RULES", "VERSION"]
+__all__ = ["new_game", "position", "State", "Seat", "Secrets", "Options", "Action", "parse_action", "Board", "RULES", "VERSION"]

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from explorer.core import IllegalAction
 
 from .actions import Demolish, EndActions, Extinguish, MoveBand, MovePawn
-from .components import ACTION_POINTS, DEMOLISH_MAX_ICONS, HERO_CONES
+from .components import ACTION_POINTS, DEMOLISH_MAX_ICONS, HERO_CONES, PHASE_WORDS, cones_and_bands
 from .events import (ActionsEnded, BandCovers, BandMoved, ConeExtinguished, DistrictDemolished, HeroChanged,
                      HousesDemolished, PawnMoved, TokenDestroyed)
 from .rules import RULES
@@ -104,8 +104,9 @@ def why_illegal(state: "State", action: Any) -> IllegalAction | None:
     """The rule that forbids an action-phase action, in a player's words."""
     board = state.board
     if state.phase != "actions":
-        return IllegalAction(RULES["london.turn.phases"], f"{action} belongs to the action phase; now is the "
-                             f"{state.phase} phase", action=action)
+        return IllegalAction(RULES["london.turn.phases"], f"{_action_words(state, action)} is an action, for "
+                             f"the second part of the turn; now {PHASE_WORDS.get(state.phase, state.phase)}",
+                             action=action)
     if isinstance(action, EndActions):
         return None
     if isinstance(action, Demolish):
@@ -145,8 +146,24 @@ def why_illegal(state: "State", action: Any) -> IllegalAction | None:
         if state.fire[k] == 0:
             return IllegalAction(RULES["london.actions.extinguish"], f"{name} is not burning", action=action)
         return IllegalAction(RULES["london.fire.contained"], f"the fire in {name} is not contained "
-                             f"({state.fire[k]} cones, {state.bands[k]} trained bands)", action=action)
+                             f"({cones_and_bands(state.fire[k], state.bands[k])})", action=action)
     return None
+
+
+def _action_words(state: "State", action: Any) -> str:
+    """An action-phase action in words (``"moving your pawn to Bishopsgate"``), for refusals."""
+    name = state.board.districts
+    if isinstance(action, MovePawn):
+        return f"moving your pawn to {name[action.district].name}" if action.district in name else "moving a pawn"
+    if isinstance(action, MoveBand) and action.source in name and action.destination in name:
+        return f"moving a trained band from {name[action.source].name} to {name[action.destination].name}"
+    if isinstance(action, Extinguish) and action.district in name:
+        return f"putting out a cone in {name[action.district].name}"
+    if isinstance(action, Demolish) and action.district in name:
+        return f"demolishing {name[action.district].name}"
+    if isinstance(action, EndActions):
+        return "ending the action phase"
+    return "this move"
 
 
 def apply(state: "State", action: Any) -> tuple["State", list]:

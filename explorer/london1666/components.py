@@ -64,3 +64,35 @@ def fire_deck(players: int) -> tuple[int, ...]:
     share, extra = divmod(left, players)
     # A is built first and gets any remainder first; the deck lists the top (last built) first.
     return tuple(share + (1 if letter < extra else 0) for letter in reversed(range(players)))
+
+
+CARD_WORDS = {"N": "an N card", "E": "an E card", "S": "an S card", "W": "a W card"}
+"""A movement card in words, with its article (the cards show N, E, S, W and an arrow)."""
+
+PHASE_WORDS = {"bands": "the players are placing their trained bands (setup)",
+               "pawns": "the players are placing their owner pawns (setup)",
+               "spread": "the fire spreads (the first part of the turn)",
+               "double": "a double move may follow the spread (the first part of the turn)",
+               "blocked-fire": "the cones of a blocked fire are being placed (the first part of the turn)",
+               "actions": "the action points are spent (the second part of the turn)",
+               "draw": "the player draws back to five cards (the end of the turn)",
+               "over": "the game is over"}
+"""What is happening in each phase a player decides in, in words (for refusals)."""
+
+
+def card_words(direction: str) -> str:
+    """``"an N card"``, ``"a W card"``: a movement card with its article (``direction`` one of N, E, S, W).
+
+    >>> card_words("E"), card_words("W")
+    ('an E card', 'a W card')
+    """
+    return CARD_WORDS.get(direction, f"a {direction} card")
+
+
+def cones_and_bands(cones: int, bands: int) -> str:
+    """``"2 cones, 1 trained band"``: a fire and its guard in words, singular or plural.
+
+    >>> cones_and_bands(1, 2)
+    '1 cone, 2 trained bands'
+    """
+    return f"{cones} cone{'s' if cones != 1 else ''}, {bands} trained band{'s' if bands != 1 else ''}"

@@ -7,6 +7,7 @@ from typing import ClassVar
 
 from explorer.core import Event, Rule
 
+from .components import card_words
 from .rules import RULES
 
 
@@ -19,7 +20,7 @@ class CardDealt(Event):
     direction: str
 
     def describe(self) -> str:
-        return f"{self.player} is dealt a {self.direction} card"
+        return f"{self.player} is dealt {card_words(self.direction)}"
 
 
 @dataclass(frozen=True)
@@ -102,6 +103,8 @@ class BandPlaced(Event):
     by: str
 
     def describe(self) -> str:
+        if self.by == "the rules":  # a fixed spot of the board (4 or 5 players)
+            return f"a trained band starts in {self.district}, a marked spot for this number of players"
         return f"{self.by} puts a trained band in {self.district}"
 
 
@@ -129,7 +132,7 @@ class FireSpread(Event):
     level: int
 
     def describe(self) -> str:
-        return (f"{self.player} plays a {self.card} card: a cone leaves {self.source} and enters "
+        return (f"{self.player} plays {card_words(self.card)}: a cone leaves {self.source} and enters "
                 f"{self.destination} (priority level {self.level})")
 
 
@@ -225,7 +228,8 @@ class FireBlocked(Event):
     card: str
 
     def describe(self) -> str:
-        return f"no card can spread the fire: {self.player} shows {self.hand}, discards {self.card} and will add 3 cones"
+        return (f"no card can spread the fire: {self.player} shows their hand ({self.hand}), discards "
+                f"{card_words(self.card)} and will add 3 cones")
 
 
 @dataclass(frozen=True)
@@ -344,7 +348,8 @@ class ActionsEnded(Event):
     unused: int
 
     def describe(self) -> str:
-        return f"{self.player} ends the action phase" + (f" ({self.unused} points unused)" if self.unused else "")
+        return f"{self.player} ends the action phase" + (f" ({self.unused} point{'s' if self.unused != 1 else ''} unused)"
+                                                             if self.unused else "")
 
 
 @dataclass(frozen=True)

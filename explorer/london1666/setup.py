@@ -18,7 +18,7 @@ from explorer.core import IllegalAction, Rng, new_seed
 from .actions import (ColourCard, DealCard, DealObjective, PawnColour, PlaceBand, PlaceHouse, PlacePawn,
                       PlaceToken)
 from .board import Board
-from .components import (COLOURS, HAND_SIZE, HOUSES_PER_COLOUR_PER_REGION,
+from .components import (COLOURS, HAND_SIZE, HOUSES_PER_COLOUR_PER_REGION, PHASE_WORDS,
                          MOVEMENT_CARDS_PER_DIRECTION, OBJECTIVE_DECKS, START_CONES, TOKENS, TRAINED_BANDS,
                          fire_deck)
 from .events import (BandPlaced, CardDealt, ColourDealt, HousePlaced, ObjectiveDealt, PawnDrawn, PawnPlaced,
@@ -244,8 +244,9 @@ def why_illegal(state: "State", action: Any) -> IllegalAction | None:
     wanted = "bands" if isinstance(action, PlaceBand) else "pawns"
     rule = RULES["london.setup.trained-bands" if wanted == "bands" else "london.setup.pawns"]
     if state.phase != wanted:
-        return IllegalAction(rule, f"{action} is a setup step, and it is not time to place {wanted} now",
-                             action=action)
+        what = "trained bands are placed" if wanted == "bands" else "owner pawns are placed"
+        now = PHASE_WORDS.get(state.phase, "setup is not over")
+        return IllegalAction(rule, f"{what} during setup, one by one in turn order; now {now}", action=action)
     info = state.board.districts.get(action.district)
     if info is not None and info.region == "green":
         what = "trained band" if wanted == "bands" else "owner pawn"

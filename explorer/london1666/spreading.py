@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from explorer.core import IllegalAction
 
 from .actions import CARD_DIRECTIONS, AddFire, Discard, SkipDouble, Spread
-from .components import REFILL_CONES
+from .components import PHASE_WORDS, REFILL_CONES, card_words, cones_and_bands
 from .events import (ConesPlaced, DoubleMoveUsed, FireAdded, FireBlocked, FireCovered, FireSpread, HousesBurned,
                      PuddingLaneRefilled, SupplyEmpty, TokenTaken)
 from .rules import RULES
@@ -170,11 +170,12 @@ def why_illegal(state: "State", action: Any) -> IllegalAction | None:
                                  "a double move comes right after the first spread, with a double-move token",
                                  action=action)
         if not action.double and state.phase != "spread":
-            return IllegalAction(RULES["london.turn.phases"], "the fire spreads only at the start of a turn",
-                                 action=action)
+            return IllegalAction(RULES["london.turn.phases"], "a card is played to spread the fire at the start "
+                                 f"of a turn only; now {PHASE_WORDS.get(state.phase, state.phase)}", action=action)
         if action.double and action.card != state.card:
             return IllegalAction(RULES["london.fire.double-move"],
-                                 f"the second move must follow the card played ({state.card})", action=action)
+                                 f"the second move must follow the card played this turn, {card_words(state.card)}",
+                                 action=action)
         if not action.double and state.seat.hand["NESW".index(action.card)] == 0:
             return IllegalAction(RULES["london.fire.card"], f"{state.name(state.active)} holds no "
                                  f"{action.card} card (hand: {state.seat.hand_text()})", action=action)
@@ -184,19 +185,21 @@ def why_illegal(state: "State", action: Any) -> IllegalAction | None:
             return IllegalAction(RULES["london.fire.source"], f"{src} is not burning", action=action)
         if state.fire[k] <= state.bands[k]:
             return IllegalAction(RULES["london.fire.contained"], f"the fire in {src} is contained "
-                                 f"({state.fire[k]} cones, {state.bands[k]} trained bands)", action=action)
+                                 f"({cones_and_bands(state.fire[k], state.bands[k])})", action=action)
         if state.fire[k] < 2:
             return IllegalAction(RULES["london.fire.source"], f"cannot spread from {src}: it holds 1 cone, at "
                                  "least 2 are needed", action=action)
         return _why_not_destination(state, action)
     if isinstance(action, Discard):
         if state.phase != "spread":
-            return IllegalAction(RULES["london.turn.phases"], "cards are discarded only when the fire is blocked",
+            return IllegalAction(RULES["london.turn.phases"], "a card is discarded only when no card can spread "
+                                 f"the fire, at the start of a turn; now {PHASE_WORDS.get(state.phase, state.phase)}",
                                  action=action)
         if all_spreads(state, hand_cards(state)):
             return IllegalAction(RULES["london.fire.no-move"], "a card in hand can still spread the fire, so it "
                                  "must be played", action=action)
-        return IllegalAction(RULES["london.fire.card"], f"no {action.card} card in hand", action=action)
+        return IllegalAction(RULES["london.fire.card"], f"{state.name(state.active)} holds no {action.card} card "
+                             f"to discard (hand: {state.seat.hand_text()})", action=action)
     if isinstance(action, SkipDouble):
         return IllegalAction(RULES["london.fire.double-move"], "there is no double move to decline now",
                              action=action)
@@ -255,19 +258,19 @@ def _why_no_destination(state: "State", action: Spread, region: list[int]) -> Il
     steps = sorted({j for k in region for j in board.card_links[card][k] if state.fire[j] == 0})
     blockers = blocking_fires(state, card, region)
     if blockers:
-        return IllegalAction(RULES["london.fire.contained"], f"with a {card} card the fire of {src} can only "
+        return IllegalAction(RULES["london.fire.contained"], f"with {card_words(card)} the fire of {src} can only "
                              f"spread through {_names(state, blockers)}, whose fire is contained: fire cannot "
                              "spread through a contained district", action=action)
     one = len(steps) == 1
     if steps and all(not board.can_burn[j] for j in steps):
-        return IllegalAction(RULES["london.board.green-zone"], f"with a {card} card the fire of {src} can only "
+        return IllegalAction(RULES["london.board.green-zone"], f"with {card_words(card)} the fire of {src} can only "
                              f"step into {_names(state, steps)}, {'a green zone' if one else 'green zones'}: fire "
                              "never enters a green zone", action=action)
     if steps and all(not board.can_burn[j] or state.demolished[j] for j in steps):
-        return IllegalAction(RULES["london.fire.destination"], f"with a {card} card the fire of {src} can only "
+        return IllegalAction(RULES["london.fire.destination"], f"with {card_words(card)} the fire of {src} can only "
                              f"step into {_names(state, steps)}, {'a firebreak' if one else 'green zones and firebreaks'}"
                              ": fire never enters them", action=action)
-    return IllegalAction(RULES["london.fire.direction"], f"with a {card} card no cone can leave the fire "
+    return IllegalAction(RULES["london.fire.direction"], f"with {card_words(card)} no cone can leave the fire "
                          f"of {src}: no {card} step leads from it into a district without fire", action=action)
 
 

@@ -87,6 +87,41 @@ class Seat:
 
 
 @dataclass(frozen=True)
+class Secrets:
+    """What one player knows and the others do not (seed p. 3-4): the districts of their objective cards and,
+    under optional rule A (``london.option.hidden-colours``), the colour whose houses score for them."""
+
+    player: str
+    """The player's name (their pawn colour)."""
+    objectives: tuple[tuple[str, str, int, bool], ...]
+    """Per objective card, decks I, II, III in order: ``(district id, district name, points, survives so
+    far)`` (points count at the end if the district still has houses and no uncovered fire,
+    ``london.score.objectives``)."""
+    colour: str | None
+    """The player's colour card (``None`` until dealt)."""
+    colour_hidden: bool
+    """True under optional rule A: the colour is a secret (else everyone sees it on the pawn)."""
+
+    @property
+    def districts(self) -> tuple[str, ...]:
+        """The district ids of the objectives."""
+        return tuple(d for d, *_ in self.objectives)
+
+    def text(self) -> str:
+        """The secrets in words, e.g. ``"Your secret objectives: Guild Hall (6 points), Moorgate (4 points)"``
+        (and, under rule A, ``"; your secret colour: red"``)."""
+        if self.objectives:
+            words = ", ".join(f"{name} ({points} points{'' if ok else ', lost for now'})"
+                              for _, name, points, ok in self.objectives)
+            text = f"Your secret objectives: {words}"
+        else:
+            text = "You hold no objective card yet"
+        if self.colour_hidden and self.colour:
+            text += f"; your secret colour: {self.colour} (the {self.colour} houses score for you)"
+        return text
+
+
+@dataclass(frozen=True)
 class State(GameState):
     """A position of The Great Fire of London 1666 (see the module docstring and :meth:`to_dict`)."""
 
@@ -277,6 +312,26 @@ class State(GameState):
     def winners(self) -> list[str]:
         """The players ranked first after the tie-breaks (several if the tie stands)."""
         return scoring.winners(self)
+
+    def secrets_of(self, seat: int) -> Secrets:
+        """What only ``seat`` may see (``london.setup.objectives``, ``london.option.hidden-colours``): their
+        objective districts with their points and whether they survive so far, and their colour card.
+
+        >>> from explorer.london1666 import new_game
+        >>> s = new_game(players=4, seed=1666)
+        >>> [(d, points) for d, _, points, _ in s.secrets_of(0).objectives] == [
+        ...     (d, s.board.districts[d].objective) for d in s.seats[0].objectives]
+        True
+
+        Raises:
+            IndexError: for a seat that is not at the table.
+        """
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self.seats):
+            raise IndexError(f"there is no player {seat!r} at this table of {len(self.seats)}")
+        info = self.board.districts
+        objectives = tuple((d, info[d].name, info[d].objective, scoring.objective_survives(self, d))
+                           for d in self.seats[seat].objectives)
+        return Secrets(self.name(seat), objectives, self.seats[seat].colour, self.options.hidden_colours)
 
     # ---- building new states ----------------------------------------------------------------------------------
     def with_seat(self, seat: int, **changes: Any) -> "State":

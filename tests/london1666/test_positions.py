@@ -118,7 +118,10 @@ def test_the_app_refuses_a_record_of_another_game_or_with_bad_options():
 def test_hidden_colours_keep_scores_secret_until_the_end():
     options = {"players": 4, "hidden_colours": True}
     view = LondonView(Record("london1666", seed=2, options=options), bots={1, 2, 3}, bot_seed=2)
-    assert view.panel[0]["title"] == "Scores stay secret until the end (optional rule A)"
+    secrets = view.state.secrets_of(0)
+    assert view.panel[0]["title"].startswith(f"Your secret objectives: {secrets.objectives[0][1]}")
+    assert f"your secret colour: {view.state.seats[0].colour}" in view.panel[0]["title"]
+    assert view.panel[1]["title"] == "Scores stay secret until the end (optional rule A)"
     record = Record("london1666", seed=2, options=options)
     chooser = random.Random(2)
     while not record.state.is_terminal:

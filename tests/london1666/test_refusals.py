@@ -48,7 +48,8 @@ def test_trained_bands_never_start_in_the_green_region(setup_state):
 
 def test_pawns_wait_until_the_bands_are_placed(setup_state):
     refused(setup_state, "place-pawn moorgate", "london.setup.pawns",
-            "place-pawn moorgate is a setup step, and it is not time to place pawns now")
+            "owner pawns are placed during setup, one by one in turn order; now the players are placing their "
+            "trained bands (setup)")
 
 
 def test_pawns_never_start_in_the_green_region(start):
@@ -118,7 +119,7 @@ def test_the_last_step_follows_the_card(spreading):
 
 def test_a_card_that_leads_nowhere_says_so(spreading):
     refused(spreading, "spread S pudding-lane pudding-lane", "london.fire.direction",
-            "with a S card no cone can leave the fire of Pudding Lane: no S step leads from it into a district "
+            "with an S card no cone can leave the fire of Pudding Lane: no S step leads from it into a district "
             "without fire")
 
 
@@ -127,7 +128,7 @@ def test_a_card_leading_only_into_a_green_zone_names_the_green_zone_rule():
     # card's direction
     s = london1666.position(fire={"pudding-lane": 20, "aldgate": 3}, burnt=["aldgate"], hands={"red": "S S N E W"})
     refused(s, "spread S aldgate fenchurch-street", "london.board.green-zone",
-            "with a S card the fire of Aldgate can only step into Tower Hill, a green zone: fire never enters a "
+            "with an S card the fire of Aldgate can only step into Tower Hill, a green zone: fire never enters a "
             "green zone")
     refused(s, "spread S aldgate tower-hill", "london.board.green-zone",
             "Tower Hill is a green zone: fire never enters it")
@@ -138,7 +139,7 @@ def test_a_card_leading_only_into_green_zones_and_firebreaks_names_the_firebreak
     s = london1666.position(fire={"pudding-lane": 20, "cripplegate": 3}, burnt=["cripplegate"],
                             demolished=["moorgate"], hands={"red": "E S N E W"})
     refused(s, "spread E cripplegate sion-college", "london.fire.destination",
-            "with a E card the fire of Cripplegate can only step into Moorfields and Moorgate, green zones and "
+            "with an E card the fire of Cripplegate can only step into Moorfields and Moorgate, green zones and "
             "firebreaks: fire never enters them")
     refused(s, "spread E cripplegate moorgate", "london.fire.destination", "Moorgate was demolished: it is a firebreak")
 
@@ -164,7 +165,7 @@ def test_a_card_blocked_everywhere_by_a_contained_fire_names_it():
                             bands={d: 1 for d in around}, burnt=["aldgate", *around], hands={"red": "S S N E W"})
     err = s.explain("spread N aldgate aldgate")
     assert err.rule.id == "london.fire.contained", err
-    assert err.reason.startswith("with a N card the fire of Aldgate can only spread through ")
+    assert err.reason.startswith("with an N card the fire of Aldgate can only spread through ")
 
 
 def test_priority_refuses_a_guarded_district_when_an_open_one_exists(spreading):
@@ -184,7 +185,7 @@ def test_double_move_follows_the_card_played(spreading):
     s = s.apply("spread N pudding-lane st-mary")
     assert s.phase == "double"
     refused(s, "double W pudding-lane tallow-hall", "london.fire.double-move",
-            "the second move must follow the card played (N)")
+            "the second move must follow the card played this turn, an N card")
 
 
 def test_a_blocked_fire_needs_a_blocked_hand(spreading):
@@ -194,7 +195,8 @@ def test_a_blocked_fire_needs_a_blocked_hand(spreading):
 
 def test_spreading_happens_only_at_the_start_of_a_turn(acting):
     refused(acting, "spread N pudding-lane st-mary", "london.turn.phases",
-            "the fire spreads only at the start of a turn")
+            "a card is played to spread the fire at the start of a turn only; now the action points are spent "
+            "(the second part of the turn)")
 
 
 # ---- actions --------------------------------------------------------------------------------------------------
@@ -232,7 +234,7 @@ def test_extinguish_needs_a_contained_fire(acting):
     s = position(acting, fire={**pudding_lane_fire(acting), "guild-hall": 2}, bands={"guild-hall": 1},
                  burnt=["guild-hall"])
     refused(s, "extinguish guild-hall", "london.fire.contained",
-            "the fire in Guild Hall is not contained (2 cones, 1 trained bands)")
+            "the fire in Guild Hall is not contained (2 cones, 1 trained band)")
 
 
 def test_actions_cost_points(acting):
@@ -266,7 +268,8 @@ def test_demolished_districts_cannot_be_demolished_again(acting):
 
 def test_action_phase_actions_wait_for_their_phase(spreading):
     refused(spreading, "pawn cheapside", "london.turn.phases",
-            "pawn cheapside belongs to the action phase; now is the spread phase")
+            "moving your pawn to Cheapside is an action, for the second part of the turn; now the fire spreads "
+            "(the first part of the turn)")
 
 
 # ---- notation and the end ---------------------------------------------------------------------------------------

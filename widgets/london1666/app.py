@@ -14,6 +14,7 @@ import plotly.graph_objects as go
 
 from explorer.core import Record
 
+from ..apps import how_to_play
 from ..records import new_record, open_record
 from .overlays import burn_risk, burn_risk_figure, fire_options_figure, score_over_time_figure
 from .view import LondonView
@@ -21,14 +22,25 @@ from .view import LondonView
 __all__ = ["LondonApp", "LEGEND"]
 
 LEGEND = (
-    "<div style='font-size:12px;margin:4px 0'><b>On the board:</b> "
-    "<span style='color:#e4572e'>▲</span> fire cones (\"4(1)\": 4 cones, 1 covered by a trained band) · "
-    "<b>●</b> black: a free trained band · coloured ●: an owner pawn · "
-    "<span style='color:#d4b21f'>●</span> yellow: a face-down token · "
-    "<span style='color:#b03a2e'>●</span> red number: an objective's value · small houses in their owners' "
-    "colours (colours nobody plays are neutral) · grey: burnt · dark: demolished (a firebreak) · dark green: "
-    "fields and gardens, which never burn · the pale-green centre is the green region around Pudding Lane · "
-    "dashed line: the old city wall. The board is reconstructed from the rules, not the printed board.</div>")
+    "<span style='color:#e4572e'>▲</span> fire cones with their number on them (\"4(1)\": 4 cones, 1 covered by a trained band) · "
+    "<b>●</b> black disc: a free trained band (a number on it: several) · a coloured disc in a white ring with "
+    "a letter (R, B, G, Y, W, P): an owner pawn · <span style='color:#d4b21f'>●</span> yellow: a face-down token · "
+    "<span style='color:#b03a2e'>●</span> red number: an objective's value; a gold ring around it: one of "
+    "<i>your</i> secret objectives · small houses in their owners' colours (colours nobody plays are neutral) · "
+    "grey: burnt · dark: demolished (a firebreak) · dark green: fields and gardens, which never burn · the "
+    "pale-green centre is the green region around Pudding Lane · dashed line: the old city wall. Green "
+    "outlines: what you may click; blue: what you picked. The board is reconstructed from the rules, not the "
+    "printed board.")
+"""Which symbol on the board means what (HTML, folded under "What the board shows")."""
+HOW_TO_PLAY = (
+    "Each turn: click a card, then where the fire goes; then spend your action points by clicking your pawn or a "
+    "free band's district, then a neighbour; end with “End actions”. On the board, <b>Tab</b> and the "
+    "<b>arrow keys</b> move between items, <b>Enter</b> clicks, <b>Escape</b> clears a pick. A click that is "
+    "not allowed says why, with a link to the rule. ◀ and ▶ step through the game; Undo takes a move back. "
+    "Your secret objectives are ringed in gold and listed in the panel; in hot-seat, each player clicks "
+    "“I am …: show my secrets” on their turn and hides them before passing the mouse. The buttons under the "
+    "board draw where the fire can go, the burn risk of the next turns and the score over time.")
+"""The app's instructions, folded under "How to play"."""
 
 
 class LondonApp:
@@ -76,9 +88,11 @@ class LondonApp:
         self.new_game()
         form = w.VBox([w.HBox([self.players, self.seed, self.cones]), w.HBox([self.opponents]),
                        w.HBox([self.hidden, self.destruction, self.start_button])])
+        settings = w.Accordion(children=[form], titles=("New game: players, seed, optional rules",))
+        settings.selected_index = None  # folded: the board starts near the top of the page
         overlays = w.HBox([self.fire_button, self.turns, self.risk_button, self.score_button, self.hide_button])
         records = w.VBox([w.HBox([self.save_button, self.load_button]), self.record_text])
-        self.widget = w.VBox([form, self.note, self.board, overlays, self.overlay,
+        self.widget = w.VBox([settings, self.note, self.board, overlays, self.overlay,
                               w.Accordion(children=[records], titles=("Save or load a record",))])
 
     def new_game(self) -> None:
@@ -88,7 +102,7 @@ class LondonApp:
                    "more_destruction": self.destruction.value, "fire_cones": self.cones.value}
         record, refusal = new_record("london1666", self.seed.value, options)
         if record is None:
-            self.note.value = refusal + LEGEND
+            self.note.value = refusal + self._how()
             return
         self._show_view(record)
 
@@ -99,10 +113,15 @@ class LondonApp:
         self.view = LondonView(record, bots=bots, bot_seed=record.seed)
         self.view.observe(self._moved, names="revision")
         self.board.children = [self.view]
-        self.note.value = ("<i>" + ("You play the first colour; the others play random legal moves (their "
-                                    "turns are listed under <b>What happened, and why</b>)."
-                                    if bots else "Hot-seat: every player clicks on their turn.") + "</i>" + LEGEND)
+        self.note.value = self._how(bots)
         self.show(None)
+
+    def _how(self, bots: Any = None) -> str:
+        """The one-line instructions (who plays what) with "How to play" and the legend folded under it."""
+        bots = self.view.bots if bots is None and hasattr(self, "view") else bots
+        line = ("You play the first colour; the others play random legal moves (listed under <b>What happened, "
+                "and why</b>)." if bots else "Hot-seat: every player clicks on their turn.")
+        return how_to_play(line, HOW_TO_PLAY, legend=LEGEND)
 
     def load(self, text: str) -> None:
         """Open a saved record (JSON) to step through or continue; a bad one is explained, nothing changes."""

@@ -29,6 +29,7 @@ from typing import Any
 
 from explorer.core import Record
 from explorer.london1666 import State
+from explorer.london1666.components import card_words
 from explorer.london1666.actions import (AddFire, Demolish, Discard, DrawCard, EndActions,
                                          Extinguish, MoveBand, MovePawn, PlaceBand, PlacePawn, SkipDouble, Spread)
 from explorer.london1666.spreading import PRIORITY_NAMES, is_source, priority
@@ -38,6 +39,8 @@ from .scene import board_scene
 
 __all__ = ["LondonView"]
 
+SECRET_SETUP = ("deal", "houses", "colours", "pawn-colours", "tokens", "objectives")
+"""The setup steps before every objective is dealt: no secrets to show yet."""
 SETUP = {"bands": PlaceBand, "pawns": PlacePawn, "blocked-fire": AddFire}
 """The one-district actions of the phases where a district click places something."""
 MAX_TIPS = 6
@@ -58,13 +61,61 @@ class LondonView(BoardView):
 
     def __init__(self, record: Record, **kwargs: Any) -> None:
         kwargs.setdefault("title", "The Great Fire of London 1666 (reconstructed board)")
+        self.secrets_shown: int | None = None
+        """Hot-seat: the seat that asked to see its secrets (``btn-secrets``); cleared when the turn passes."""
         super().__init__(record, **kwargs)
+
+    # ---- what the player looking at the board may see -----------------------------------------------------------
+    @property
+    def hot_seat(self) -> bool:
+        """True when several people share the screen (no random players, or more than one human seat): then
+        each player's secrets stay covered until they click "show my secrets" on their turn."""
+        humans = [seat for seat in range(len(self.state.seats)) if seat not in self.bots]
+        return not self.bots or len(humans) > 1
+
+    def viewer(self, state: State) -> int | None:
+        """The seat whose secrets (objective districts; colour under optional rule A) are on the screen: the one
+        human seat against random players; in hot-seat the player to act, once they asked
+        (:attr:`secrets_shown`); ``None`` if nobody's are shown."""
+        seats = range(len(state.seats))
+        if not self.hot_seat:
+            return next((seat for seat in seats if seat not in self.bots), None)
+        if self.secrets_shown is not None and self.secrets_shown == state.active and not state.is_terminal:
+            return self.secrets_shown
+        return None
+
+    def refresh(self, message: dict[str, str] | None = None) -> None:
+        """The base's redraw; in hot-seat the secrets are covered again as soon as another player is to act
+        (so they are never on the screen when the mouse passes)."""
+        if self.secrets_shown is not None and self.secrets_shown != self.state.active:
+            self.secrets_shown = None
+        super().refresh(message)
+
+    def button_click(self, state: State, target: str) -> bool:
+        """``btn-secrets`` (hot-seat) shows the secrets of the player to act, or covers them again."""
+        if target != "btn-secrets":
+            return False
+        if self.secrets_shown is None:
+            self.secrets_shown = state.active
+            self.refresh({"kind": "info", "text": f"{state.name(state.active)}'s secrets are shown: cover them "
+                                                  "(Hide my secrets) before you pass the mouse."})
+        else:
+            self.secrets_shown = None
+            self.refresh({"kind": "info", "text": "Secrets covered: pass the mouse to the next player."})
+        return True
 
     # ---- drawing -----------------------------------------------------------------------------------------
     def render_scene(self, state: State) -> dict[str, Any]:
-        """The board and hand strip, the picked districts outlined."""
+        """The board and hand strip, the picked districts outlined, each highlight label at a free spot, and
+        the viewer's secrets (with the hot-seat cover button)."""
         picked = [item[2:] for item in self.selected_items() if item.startswith("d-")]
-        return board_scene(state, selected=picked)
+        seat = self.viewer(state)
+        secrets = state.secrets_of(seat) if seat is not None and state.phase not in SECRET_SETUP else None
+        button = ""
+        if self.hot_seat and not state.is_terminal and state.phase not in SECRET_SETUP:
+            button = "Hide my secrets" if secrets else f"I am {state.name(state.active)}: show my secrets"
+        labels = {k: m["label"] for k, m in self.highlights_for(state).items() if m.get("label")}
+        return board_scene(state, selected=picked, secrets=secrets, secrets_button=button, labels=labels)
 
     def status_text(self, state: State) -> str:
         """Whose turn, or the winners at the end."""
@@ -78,29 +129,71 @@ class LondonView(BoardView):
         emphasis caption there becomes their hover text."""
         marks = super().highlights_for(state)
         if not state.is_terminal and not state.is_chance_node and state.phase == "double" and state.card:
-            marks.setdefault(f"card-{state.card}", {"label": "", "tone": "selected"})
+            marks.setdefault(f"card-{state.card}", {
+                "label": "", "tone": "selected", "tip": f"the {state.card} card played this turn: the double move "
+                                                        "follows it (click where the second cone goes)"})
+        levels = {m["label"] for k, m in marks.items() if m.get("label", "").startswith("priority")}
+        if len(levels) == 1:  # every lit destination has the same priority: the hover says it, no label needed
+            for item, mark in marks.items():
+                if mark.get("label") in levels:
+                    marks[item] = {**mark, "label": ""}
         for item, mark in marks.items():
             if item.startswith("btn-") and mark.get("label"):
                 marks[item] = {**mark, "label": "", "tip": mark.get("tip") or mark["label"]}
         return marks
 
     def panel_sections(self, state: State) -> list[dict[str, Any]]:
-        """The score breakdown (or, under optional rule A, only what is public) and each player's hand."""
-        hidden = state.options.hidden_colours and not state.is_terminal
-        if hidden:  # optional rule A: scores would give the secret colours away
-            hand = [[state.name(k), s.hand_text(), len(s.tokens), s.extinguished] for k, s in enumerate(state.seats)]
-            return [{"title": "Scores stay secret until the end (optional rule A)", "rows": []},
-                    {"title": "Players", "header": ["player", "hand", "tokens", "cones out"], "rows": hand}]
+        """The viewer's secrets (:meth:`viewer`), the score breakdown and each player's hand and tokens.
+
+        Only what the player looking at the board may know is shown: another player's objective points (and so
+        their total) and hand stay hidden until the end (``?``, ``5 cards``); under optional rule A the scores
+        stay secret (they would give the colours away). In hot-seat nobody's secrets are shown until the player
+        to act asks for theirs.
+        """
+        over = state.is_terminal
+        seat = self.viewer(state)
+        sections: list[dict[str, Any]] = []
+        if seat is not None and not over and state.phase not in SECRET_SETUP:
+            secrets = state.secrets_of(seat)
+            rows = [[name, points, "survives so far" if ok else "lost for now (burnt, or an uncovered fire)"]
+                    for _, name, points, ok in secrets.objectives]
+            title = f"{secrets.text()} (only you see this, {state.name(seat)})"
+            sections.append({"title": title, "header": ["your objective", "points", "now"], "rows": rows})
+        elif self.hot_seat and not over:
+            sections.append({"title": f"Secret objectives covered: {state.name(state.active)}, click “I am "
+                                      f"{state.name(state.active)}: show my secrets” under the map to see yours",
+                             "rows": []})
+
+        def known(k: int) -> bool:
+            return over or k == seat
+
+        def hand(k: int, s: Any) -> str:
+            return s.hand_text() if known(k) else f"{s.cards} card{'s' if s.cards != 1 else ''}"
+
+        if state.options.hidden_colours and not over:  # optional rule A: scores would give the colours away
+            rows = [[state.name(k), hand(k, s), len(s.tokens), s.extinguished] for k, s in enumerate(state.seats)]
+            return [*sections, {"title": "Scores stay secret until the end (optional rule A)", "rows": []},
+                    {"title": "Players", "header": ["player", "hand", "tokens", "cones put out"], "rows": rows}]
         scores = state.scores()
         names = list(scores)
         categories = list(next(iter(scores.values())))
-        rows = [[c] + [scores[n][c] for n in names] for c in categories]
-        rows.append(["total"] + [scores[n].total for n in names])
-        hand = [[state.name(k), s.colour or "-", s.hand_text(), len(s.tokens), s.extinguished]
-                for k, s in enumerate(state.seats)]
-        title = "Final score" if state.is_terminal else "Score (if the game ended now)"
-        return [{"title": title, "header": ["", *names], "rows": rows},
-                {"title": "Players", "header": ["player", "colour", "hand", "tokens", "cones out"], "rows": hand}]
+
+        def cell(k: int, category: str) -> Any:
+            value = scores[names[k]][category]
+            return value if category != "objectives" or known(k) else "?"
+
+        rows = [[c] + [cell(k, c) for k in range(len(names))] for c in categories]
+        totals = []
+        for k, name in enumerate(names):
+            total = scores[name].total
+            totals.append(total if known(k) else f"{total - scores[name]['objectives']} + ?")
+        rows.append(["total"] + totals)
+        players = [[state.name(k), s.colour or "-", hand(k, s), len(s.tokens), s.extinguished]
+                   for k, s in enumerate(state.seats)]
+        title = "Final score" if over else "Score if the game ended now (? = another player's secret objectives)"
+        return [*sections, {"title": title, "header": ["", *names], "rows": rows},
+                {"title": "Players", "header": ["player", "colour", "hand", "tokens", "cones put out"],
+                 "rows": players}]
 
     # ---- the click model: the items of an action -------------------------------------------------------------
     def action_items(self, state: State, action: Any) -> tuple[str, ...]:
@@ -135,13 +228,12 @@ class LondonView(BoardView):
         return ()
 
     def action_label(self, state: State, action: Any) -> str:
-        """``priority <n>`` for a spread (the engine's level of its destination), ``1 AP`` for what costs an
-        action point, ``charge`` for a demolition, a word for a blocked fire's steps and a draw; nothing for a
-        setup placement (every district outside the green region takes one)."""
+        """``priority <n>`` for a spread (the engine's level of its destination; :meth:`highlights_for` drops it
+        when every lit destination has the same level), ``charge`` for a demolition, a word for a blocked fire's
+        steps and a draw; nothing for a setup placement (every district outside the green region takes one) nor
+        for a move that costs an action point (each does: the strip counts the points left, the hover says it)."""
         if isinstance(action, Spread):
             return f"priority {priority(state, state.i(action.destination))}"
-        if isinstance(action, (MovePawn, MoveBand, Extinguish)):
-            return "1 AP"
         return {Demolish: "charge", AddFire: "cone", Discard: "discard", DrawCard: "draw"}.get(type(action), "")
 
     def action_tip(self, state: State, action: Any) -> str:
@@ -173,7 +265,7 @@ class LondonView(BoardView):
         if isinstance(action, AddFire):
             return f"add a blocked-fire cone to {name(state, action.district)}"
         if isinstance(action, Discard):
-            return f"the fire is blocked: discard a {action.card} card"
+            return f"the fire is blocked: discard {card_words(action.card)}"
         if isinstance(action, DrawCard):
             return f"the card drawn shows {action.direction}"
         return ""
