@@ -193,12 +193,14 @@ def _district_pieces(state: State, k: int, d: str, mine: Sequence[str] = ()) -> 
     fire, bands = state.fire[k], state.bands[k]
     free = max(0, bands - fire)
     pawns = state.pawns_at(d)
+    covered = min(fire, bands)
     slots = (1 if fire else 0) + (1 if free else 0) + len(pawns)
     px = x - (slots - 1) * PIECE_GAP / 2
     py = y + 19
     if fire:
-        covered = min(fire, bands)
-        items.append({"shape": "polygon", "points": [[px, py - 9], [px + 8, py + 6], [px - 8, py + 6]],
+        # the cone with its count inside, and the trained bands covering it as a black badge on its corner: nothing
+        # is written outside the piece, where it would run into a neighbour's name
+        items.append({"shape": "polygon", "points": [[px, py - 11], [px + 10, py + 7], [px - 10, py + 7]],
                       "fill": FIRE, "stroke": "#111" if covered else "#7a1d0b",
                       "stroke_width": 2 if covered == fire else 0.8,
                       "class": f"fire {d}" + (" covered" if covered == fire else ""), "target": target})
@@ -401,6 +403,13 @@ def place_labels(items: list[dict[str, Any]], labels: dict[str, str]) -> None:
                         for cy in _steps(min(ys) - 8, max(ys) + 8, 3)),
                        key=lambda p: (not _inside(p, poly), (p[0] - lx) ** 2 + (p[1] - ly) ** 2))
         spot = next((p for p in spots if free(*p)), None)
+        if spot is None:  # a crowded district: look further around it
+            near = [b for b in pieces + taken if b[2] > min(xs) - 4 * w and b[0] < max(xs) + 4 * w
+                    and b[3] > min(ys) - 60 and b[1] < max(ys) + 60]
+            wider = sorted(((cx, cy) for cx in _steps(min(xs) - 2 * w, max(xs) + 2 * w, 3)
+                            for cy in _steps(min(ys) - 24, max(ys) + 24, 3)),
+                           key=lambda p: (p[0] - lx) ** 2 + (p[1] - ly) ** 2)
+            spot = next((p for p in wider if free(*p)), None)
         if spot is None:
             continue
         item["label_at"] = [round(spot[0], 1), round(spot[1], 1)]
