@@ -150,7 +150,7 @@ def test_a_new_game_starts_with_the_starting_tile_buttons():
     assert problem == ""
     view = BonfireView(record)
     assert view.status["text"] == ("Orange chooses the starting fate tile (the spare or the 4th "
-                                   "tile of the summary board) · council 0/7")
+                                   "tile of the summary board) · council 0 of 7")
     hand = "+3 yellow +1 gold +1 herbs +1 mushrooms +1 berries +1 wood +1 stone"  # 2 yellow, 6 resources, the tile
     assert view.highlights == {
         "btn:do:start-tile spare": {"label": "", "tone": "legal", "tip": "f8 (path, yellow, gnome) starts in the fate "
