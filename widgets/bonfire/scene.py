@@ -97,6 +97,7 @@ from typing import Any
 from explorer.bonfire import PLAY_CATEGORIES, State
 from explorer.bonfire.components import COUNTDOWN, END_TRIGGER, OWN_DATA, Components
 from explorer.bonfire.turn import fate_limit, movers
+from explorer.bonfire.words import tile_name
 
 from ..svg import SvgImage, scene_to_svg
 
@@ -1035,7 +1036,7 @@ def _stack_and_offerings(state: State, k: int, x0: float, y0: float) -> list[dic
         pos = ("top" if j == 0 else "") + (" bottom" if j == n - 1 else "")
         sid = f"p{k}:stack:top" if j == 0 else f"p{k}:stack:bottom" if j == n - 1 else None
         symbols = tiles[tile_id].symbols if tile_id in tiles else ()
-        title = (f"{seat.colour}'s fate tile ({', '.join(map(_words, symbols))}), "
+        title = (f"{seat.colour}'s fate tile ({', '.join(map(tile_name, symbols))}), "
                  + ("top of the action summary board" if j == 0 else "bottom of the action summary board"
                     if j == n - 1 else f"{j + 1}. on the action summary board (not placeable until it is top or "
                                        f"bottom)"))
