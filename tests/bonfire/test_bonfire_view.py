@@ -10,6 +10,7 @@ record otherwise always starts from ``new_game``.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
 
@@ -27,6 +28,7 @@ from explorer.bonfire.payment import pay_exact, payment_words
 from explorer.bonfire.turn import action_cost
 from explorer.bonfire.words import action_words
 from explorer.core import Record
+from explorer.core.rng import Rng
 from widgets.bonfire.view import (MAX_CHOICES, BonfireView, action_items, action_label, board_label, choice_text,
                                   cost_words, gains, gains_words, item_words, random_kind_first)
 from widgets.records import new_record
@@ -596,3 +598,26 @@ def test_escape_and_a_second_click_clear_a_pick():
     click(view, f"task:{disc}")
     click(view, f"task:{disc}")
     assert view.selection is None and view.record.cursor == len(view.record)
+
+
+# ---- hidden information ---------------------------------------------------------------------------------------------
+def _shown(view: BonfireView) -> tuple[list[str], str]:
+    """Every text a player can read: the scene's hover texts and labels, the status line and the panel's cells."""
+    texts = [f"{i.get('id', '')}|{i.get('title', '')}|{i.get('text', '')}" for i in view.scene["items"]]
+    texts += [f"{k}={v.get('label', '')}|{v.get('tip', '')}" for k, v in sorted(view.highlights.items())]
+    return texts + [view.status["text"]], repr(view.panel_sections(view.state))
+
+
+def test_nothing_face_down_shows_in_two_states_that_differ_only_in_what_turns_up_next():
+    # the face-down path pile, the task discs in the box and the offering discs are drawn by the state's random
+    # stream: two states alike but for that stream differ only in what lies face down (the next draw), so every
+    # text shown must be the same (no hover text, label, panel cell or status names the tile that will turn up)
+    chooser, s = random.Random(5), new_game(players=2, seed=5)
+    while not (s.is_chance_node and s.phase == "play" and len(s.chance_outcomes()) > 1):
+        s = s.sample_chance() if s.is_chance_node else s.apply(chooser.choice(s.legal_actions()))
+    others = [dataclasses.replace(s, rng=Rng(seed)) for seed in range(1, 40)]
+    other = next(o for o in others if o.sample_chance() != s.sample_chance())  # another tile turns up next
+    public = lambda state: {k: v for k, v in state.to_dict().items() if k not in ("seed", "draws")}  # noqa: E731
+    assert public(other) == public(s) and other.to_dict() != s.to_dict()
+    assert _shown(position_view(other)) == _shown(position_view(s))
+    assert len(_shown(position_view(s))[0]) > 500  # the whole board was compared
