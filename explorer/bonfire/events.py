@@ -37,4 +37,5 @@ class Scored(Event):
     category: str
 
     def describe(self) -> str:
-        return f"{self.player} scores {self.points} point{'s' * (self.points != 1)} ({self.category})"
+        return (f"{self.player} scores {self.points} point{'s' * (self.points != 1)} "
+                f"({self.category.replace('_', ' ')})")

@@ -261,24 +261,28 @@ def _neighbours(square: Square) -> Iterator[Square]:
 
 
 def _refusal(area: FateState, tile: FateTile, placement: Placement) -> tuple[str, str] | None:
-    """``(rule id, reason)`` for the first rule the placement breaks, or ``None``."""
+    """``(rule id, reason)`` for the first rule the placement breaks, or ``None``. The reason speaks in board
+    terms: the tile by its symbols, squares by row and column from 1 at the top left."""
+    what = "the fate tile (" + ", ".join("Great Bonfire" if x == "great_bonfire" else x for x in tile.symbols) + ")"
+    way = "downwards" if placement.direction == "down" else "to the right"
+    laid = f"{what} laid from {_names([placement.at])} {way}" + (", turned round," if placement.reversed else "")
     if tile.id in area.tile_ids:
-        return "bonfire.fate.top-or-bottom", f"fate tile {tile.id} is already in the fate area"
+        return "bonfire.fate.top-or-bottom", f"{what} already lies in the fate area"
     outside = [sq for sq in placement.squares if not area.is_inside(sq)]
     if outside:
-        return ("bonfire.fate.inside", (f"fate tile {tile.id} at {placement} would stick out of the "
-                                        f"{area.layout.rows} x {area.layout.cols} fate area at {_names(outside)}"))
+        return ("bonfire.fate.inside", (f"{laid} would stick out of the {area.layout.rows} × {area.layout.cols} "
+                                        f"fate area ({_names(outside)} is off the area)"))
     taken = [sq for sq in placement.squares if sq in area.covered]
     if taken:
-        return ("bonfire.fate.no-overlap", (f"fate tile {tile.id} at {placement} would cover "
-                                            f"{_names(taken)}, already under a fate tile"))
+        return ("bonfire.fate.no-overlap", (f"{laid} would cover {_names(taken)}, already under a fate tile"))
     if not any(n in area.covered for sq in placement.squares for n in _neighbours(sq)):
-        return "bonfire.fate.adjacent", f"fate tile {tile.id} at {placement} would touch no fate tile already placed"
+        return "bonfire.fate.adjacent", f"{laid} would touch no fate tile already placed"
     return None
 
 
 def _names(squares: list[Square]) -> str:
-    return ", ".join(f"{r},{c}" for r, c in squares)
+    """Squares in words: ``"row 3, column 1 and row 4, column 1"``."""
+    return " and ".join(f"row {r}, column {c}" for r, c in squares)
 
 
 def why_not(area: FateState, tile: FateTile, placement: Placement) -> str | None:
@@ -291,7 +295,7 @@ def why_not(area: FateState, tile: FateTile, placement: Placement) -> str | None
     >>> f1 = Components.default().fate_tiles[0]
     >>> why_not(starting_area(), f1, Placement((3, 1), "down"))
     >>> why_not(starting_area(), f1, Placement((1, 1), "across"))
-    'fate tile f1 at 1,1 across would touch no fate tile already placed (bonfire.fate.adjacent)'
+    'the fate tile (boat, task, guardian) laid from row 1, column 1 to the right would touch no fate tile already placed (bonfire.fate.adjacent)'
     """
     refused = _refusal(area, tile, placement)
     return None if refused is None else f"{refused[1]} ({refused[0]})"

@@ -36,6 +36,8 @@ from .islands import boat_cost
 from .payment import ANY, Cost, Paid, apply_cover, can_cover, cover_options, pay_exact
 from .rules import RULES
 from .state import PLAY_CATEGORIES, Seat, State, Step
+from .words import (action_words, card_name, cover_words, fate_tile_words, island_name, placement_words, seat_name,
+                    space_name, tile_name, tiles_words)
 
 __all__ = ["legal_actions", "refusal", "apply_action", "chance_outcomes", "fate_limit", "procession_stops", "movers",
            "action_cost", "MAX_PROCESSION_STEPS"]
@@ -52,15 +54,17 @@ _AUTO = ("then", "end-turn")
 
 
 # ---- small helpers ---------------------------------------------------------------------------------------
-def _refuse(rule_id: str, reason: str, action: Any) -> IllegalAction:
+def _refuse(rule_id: str, reason: str, action: Any, notation: str | None = None) -> IllegalAction:
+    """The refusal of ``action`` by rule ``rule_id``: ``reason`` in board terms (:mod:`explorer.bonfire.words`),
+    ``notation`` how to write what is allowed instead, for notebook users (the views show ``reason`` alone)."""
     if len(reason) > 300:  # an absurdly long id typed in: say enough to recognise it
         reason = reason[:297] + "..."
-    return IllegalAction(RULES[rule_id], reason, action=action)
+    return IllegalAction(RULES[rule_id], reason, action=action, notation=notation)
 
 
 def _name(item: str, n: int = 1) -> str:
-    """``n`` action tiles of type ``item``, for a sentence: "2 great bonfire tiles"."""
-    return f"{n} {item.replace('_', ' ')} tile{'s' * (n != 1)}"
+    """``n`` action tiles of type ``item``, for a sentence: "2 Great Bonfire tiles"."""
+    return tiles_words(item, n)
 
 
 def _names(items: dict[str, int] | Counter, resources: tuple[str, ...]) -> str:
@@ -68,6 +72,12 @@ def _names(items: dict[str, int] | Counter, resources: tuple[str, ...]) -> str:
     tiles = [_name(i, n) for i, n in items.items() if n and i not in resources]
     goods = [f"{n} {i.replace('_', ' ')}" for i, n in items.items() if n and i in resources]
     return ", ".join(tiles + goods) or "nothing"
+
+
+def _path_kind(kind: str) -> str:
+    """A path tile kind in words: ``"blue herbs"`` -> ``"a blue crystal and herbs"``."""
+    colour, _, resource = kind.partition(" ")
+    return f"a {colour} crystal and {resource}" if resource else kind
 
 
 def _has(seat: Seat, card: str) -> bool:
@@ -210,9 +220,9 @@ def _unpayable(state: State, k: int, action: Action) -> IllegalAction | None:
         return None
     paid = _payment(state, k, action)
     rule = "bonfire.pay.substitute-action" if paid.tiles_missing else "bonfire.pay.substitute-resource"
-    wants = [f"{cost.tiles} {cost.action.replace('_', ' ')} tile{'s' * (cost.tiles != 1)}"]
+    wants = [tiles_words(cost.action, cost.tiles)]
     wants += [("1 resource of your choice" if r == ANY else f"1 {r}") for r in cost.resources]
-    return _refuse(rule, f"{action} costs {', '.join(wants)}, and {state.seats[k].colour} cannot pay that even with "
+    return _refuse(rule, f"{action_words(state, action)} costs {', '.join(wants)}, and {state.seats[k].colour} cannot pay that even with "
                          f"substitutes (1 yellow or 2 other tiles for a tile, 1 gold or 2 other resources for a "
                          f"resource)", action)
 
@@ -400,31 +410,41 @@ def refusal(state: State, action: Any) -> IllegalAction | None:
     kind = step.kind
     expected = {"start-tile": StartTile, "cover": Cover, "march": Move, "sit": SitAt, "take": Take}
     if kind in expected and not isinstance(action, expected[kind]):
-        return _refuse(_STEP_RULE[kind], f"{seat.colour} must first {_STEP_TEXT[kind]}", action)
+        return _refuse(_STEP_RULE[kind], f"{seat.colour} must first {_STEP_TEXT[kind]}", action,
+                       notation=_STEP_NOTATION[kind])
     if kind == "dock" and not isinstance(action, (TakeTask, ClaimGuardian, Skip)):
         return _refuse("bonfire.assume.dock-claim", f"{seat.colour} has just docked: claim a task disc or the "
                                                    f"guardian here, or skip", action)
     if kind == "act" and isinstance(action, (StartTile, Cover, Move, SitAt, Take, Skip, Draw)):
-        return _refuse("bonfire.turn.options", f"{action} is not one of the three options of a turn", action)
+        return _refuse("bonfire.turn.options", f"{action_words(state, action)} is not one of the three options "
+                                                f"of a turn (a fate tile, an action paid with action tiles, or "
+                                                f"lighting a bonfire)", action)
     if kind == "act" and step.flag and not isinstance(action, (Return, PlaceFate)):
         return _refuse("bonfire.assume.return-before-fate", f"{seat.colour} has returned tiles to place a fate tile "
-                                                            f"this turn: place one now (fate ...) or return more",
-                       action)
+                                                            f"this turn: place one now or hand back more",
+                       action, notation="fate <tile> <square> <direction> | return <tile>")
     check = _CHECKS.get(type(action))
     if check is None:
-        return _refuse("bonfire.turn.options", f"{action!r} is not a Bonfire action", action)
+        return _refuse("bonfire.turn.options", "that is not a Bonfire action", action,
+                       notation="an action such as boat <island> or ignite <bonfire>")
     return check(state, k, seat, step, action)
 
 
 _STEP_RULE = {"start-tile": "bonfire.setup.start-fate-tile", "cover": "bonfire.pay.action-tiles",
               "march": "bonfire.procession.step", "sit": "bonfire.ignite.novice", "take": "bonfire.ignite.seat-bonus"}
-_STEP_TEXT = {"start-tile": "choose the starting fate tile (start-tile spare or start-tile swap)",
-              "cover": "pay what is missing (cover ...)", "march": "move the guardians of the procession (move ...)",
-              "sit": "put the novice on a council seat (seat ...)", "take": "choose the bonus item (take ...)"}
+_STEP_TEXT = {"start-tile": "choose the starting fate tile: the spare, or the 4th tile of the summary board",
+              "cover": "pay what is missing", "march": "move the guardians of the procession",
+              "sit": "put the novice on a council seat", "take": "choose the bonus item"}
+_STEP_NOTATION = {"start-tile": "start-tile spare | start-tile swap", "cover": "cover <items>",
+                  "march": "move <guardian> path|bonfire <n> | move <guardian> stay", "sit": "seat <seat>",
+                  "take": "take <item>"}
 
 
 def _check_start_tile(state: State, k: int, seat: Seat, step: Step, action: StartTile) -> IllegalAction | None:
-    return None if isinstance(action.swap, bool) else _refuse("bonfire.setup.start-fate-tile", "spare or swap", action)
+    return None if isinstance(action.swap, bool) else _refuse("bonfire.setup.start-fate-tile",
+                                                              "the starting fate tile is the spare, or the 4th "
+                                                              "tile of the summary board swapped in", action,
+                                                              notation="start-tile spare | start-tile swap")
 
 
 def _check_cover(state: State, k: int, seat: Seat, step: Step, action: Cover) -> IllegalAction | None:
@@ -432,9 +452,9 @@ def _check_cover(state: State, k: int, seat: Seat, step: Step, action: Cover) ->
     if tuple(action.items) in cover_options(paid, state.index):
         return None
     rule = "bonfire.pay.substitute-action" if paid.tiles_missing else "bonfire.pay.substitute-resource"
-    missing = (f"{paid.action.replace('_', ' ')} tile" if paid.tiles_missing
+    missing = (f"{tile_name(paid.action)} tile" if paid.tiles_missing
                else "resource of their choice" if paid.resources_missing[0] == ANY else paid.resources_missing[0])
-    return _refuse(rule, f"{seat.colour} cannot pay the missing {missing} with {'+'.join(action.items)}: a missing "
+    return _refuse(rule, f"{seat.colour} cannot pay the missing {missing} with {cover_words(action.items, state.index.resources)}: a missing "
                          f"tile takes 1 yellow or 2 other tiles held, a missing resource 1 gold or 2 other resources "
                          f"held, and the rest must stay payable", action)
 
@@ -442,7 +462,8 @@ def _check_cover(state: State, k: int, seat: Seat, step: Step, action: Cover) ->
 def _check_return(state: State, k: int, seat: Seat, step: Step, action: Return) -> IllegalAction | None:
     ix = state.index
     if action.tile not in ix.actions or not seat.tiles[ix.actions.index(action.tile)]:
-        return _refuse("bonfire.fate.when", f"{seat.colour} holds no {action.tile} tile to return", action)
+        return _refuse("bonfire.fate.when", f"{seat.colour} holds no {tile_name(action.tile)} tile to hand "
+                                            f"back", action)
     if sum(seat.tiles) <= fate_limit(seat):
         return _refuse("bonfire.assume.return-before-fate", f"{seat.colour} already holds few enough action tiles "
                                                             f"to place a fate tile; tiles are returned only to make "
@@ -457,12 +478,13 @@ def _check_fate(state: State, k: int, seat: Seat, step: Step, action: PlaceFate)
     held, limit = sum(seat.tiles), fate_limit(seat)
     if held > limit:
         return _refuse("bonfire.fate.when", f"{seat.colour} holds {held} action tiles; a fate tile may be placed "
-                                            f"only with at most {limit} (return the others first)", action)
+                                            f"only with at most {limit} (hand the others back first)", action)
     ends = (seat.stack[0], seat.stack[-1]) if seat.stack else ()
     if action.tile not in ends:
         where = "already in the fate area" if action.tile in seat.fate.tile_ids else "not the top or bottom one"
-        return _refuse("bonfire.fate.top-or-bottom", f"fate tile {action.tile} is {where}; {seat.colour} may place "
-                                                     f"{' or '.join(dict.fromkeys(ends)) or 'none'}", action)
+        shown = " or ".join(dict.fromkeys(fate_tile_words(state.components, e) for e in ends)) or "none"
+        return _refuse("bonfire.fate.top-or-bottom", f"{fate_tile_words(state.components, action.tile)} is {where}; "
+                                                     f"{seat.colour} may place {shown}", action)
     tile = next(t for t in state.components.fate_tiles if t.id == action.tile)
     why = fate_area._refusal(seat.fate, tile, action.placement)
     return None if why is None else _refuse(why[0], why[1], action)
@@ -470,9 +492,10 @@ def _check_fate(state: State, k: int, seat: Seat, step: Step, action: PlaceFate)
 
 def _check_sail(state: State, k: int, seat: Seat, step: Step, action: Sail) -> IllegalAction | None:
     if action.island not in state.components.islands:
-        return _refuse("bonfire.boat.cost", f"there is no island {action.island!r}", action)
+        return _refuse("bonfire.boat.cost", f"there is no island called {action.island}", action)
     if action.island == seat.boat:
-        return _refuse("bonfire.boat.cost", f"{seat.colour}'s boat already lies at {action.island}; a move ends on "
+        return _refuse("bonfire.boat.cost", f"{seat.colour}'s boat already lies at "
+                                            f"{island_name(state.components, action.island)}; a move ends on "
                                             f"another island", action)
     return _unpayable(state, k, action)
 
@@ -489,7 +512,7 @@ def _check_task(state: State, k: int, seat: Seat, step: Step, action: TakeTask) 
         return _refuse("bonfire.task.at-island", f"task disc {action.disc} is not at {island.name}, where "
                                                  f"{seat.colour}'s boat lies", action)
     if action.offering not in OFFERING_STACK_NAMES:
-        return _refuse("bonfire.task.resources", f"the offering stacks are top and bottom, not {action.offering}",
+        return _refuse("bonfire.task.resources", "the offering stacks are the top and the bottom one",
                        action)
     if seat.offering_up[OFFERING_STACK_NAMES.index(action.offering)] is None:
         return _refuse("bonfire.task.resources", f"{seat.colour}'s {action.offering} offering stack is empty",
@@ -562,12 +585,14 @@ def _check_path_pile(state: State, k: int, seat: Seat, step: Step, action: Build
 def _check_great_bonfire(state: State, k: int, seat: Seat, step: Step, action: UseGreatBonfire
                          ) -> IllegalAction | None:
     if action.space not in state.index.spaces:
-        return _refuse("bonfire.great-bonfire.turn", f"the Great Bonfire has no space {action.space!r}", action)
+        return _refuse("bonfire.great-bonfire.turn", f"the Great Bonfire has no space called "
+                                                             f"{space_name(action.space)}", action)
     if tuple(action.rewards) not in REWARD_PAIRS:
         return _refuse("bonfire.great-bonfire.rewards", "take 2 of the 3 rewards: the action tile; the resource or 2 "
                                                         "points; a portal", action)
     if not _great_bonfire_tiles(state, seat, action.space):
-        return _refuse("bonfire.assume.great-bonfire-moves", f"the pointer already shows {action.space}; it must "
+        return _refuse("bonfire.assume.great-bonfire-moves", f"the pointer already shows "
+                                                             f"{space_name(action.space)}; it must "
                                                              f"move", action)
     if "portal" in action.rewards:
         free = [b for b, p in enumerate(seat.portals) if p is None]
@@ -577,16 +602,20 @@ def _check_great_bonfire(state: State, k: int, seat: Seat, step: Step, action: U
         wanted = state.components.player_board.bonfires[free[-1]].portal
         if wanted not in state.portals[state.index.spaces.index(action.space)]:
             return _refuse("bonfire.great-bonfire.portal", f"{seat.colour}'s rightmost free portal space (bonfire "
-                                                           f"{free[-1]}) needs a {wanted} portal, and {action.space} "
+                                                           f"{free[-1]}) needs a {wanted} portal, and "
+                                                           f"{space_name(action.space)} "
                                                            f"has none", action)
     return _unpayable(state, k, action)
 
 
 def _check_recruit(state: State, k: int, seat: Seat, step: Step, action: Recruit) -> IllegalAction | None:
     if action.card not in state.elders and action.card not in state.specialists:
-        return _refuse("bonfire.gnome.cost", f"gnome card {action.card} is not on display", action)
+        return _refuse("bonfire.gnome.cost", f"{card_name(state.components, action.card)} is not on "
+                                         f"display", action)
     if action.payment not in RECRUIT_PAYMENTS:
-        return _refuse("bonfire.gnome.cost", "pay 2-tiles or 1-tile", action)
+        return _refuse("bonfire.gnome.cost", "a gnome is paid with 2 gnome tiles and its resource, or "
+                                             "with 1 gnome tile and 2 of its resource", action,
+                       notation="gnome <card> 2-tiles | gnome <card> 1-tile")
     if len(seat.gnomes) >= MAX_GNOMES:
         return _refuse("bonfire.gnome.limit", f"{seat.colour} already has {MAX_GNOMES} gnomes", action)
     return _unpayable(state, k, action)
@@ -644,12 +673,12 @@ def _check_move(state: State, k: int, seat: Seat, step: Step, action: Move) -> I
 def _check_sit(state: State, k: int, seat: Seat, step: Step, action: SitAt) -> IllegalAction | None:
     ix = state.index
     if action.seat not in ix.seats:
-        return _refuse("bonfire.ignite.novice", f"the council has no seat {action.seat!r}; the seats are "
-                                                f"{', '.join(ix.seats)}", action)
+        return _refuse("bonfire.ignite.novice", f"the council has no {seat_name(action.seat)}; the seats are "
+                                                f"{seat_name(ix.seats[0])} to {seat_name(ix.seats[-1])}", action)
     if step.what in state.council[ix.seats.index(action.seat)]:
         rule = "bonfire.bonus.common-task" if step.what == "neutral" else "bonfire.assume.seat-capacity"
         article = "an" if step.what[:1] in "aeiou" else "a"
-        return _refuse(rule, f"{action.seat} already holds {article} {step.what} novice", action)
+        return _refuse(rule, f"{seat_name(action.seat)} already holds {article} {step.what} novice", action)
     return None
 
 
@@ -657,9 +686,11 @@ def _check_take(state: State, k: int, seat: Seat, step: Step, action: Take) -> I
     ix = state.index
     pool = ix.resources if step.what == "resource" else ix.actions
     if action.item not in pool:
-        return _refuse("bonfire.ignite.seat-bonus", f"choose a {step.what}: {', '.join(pool)}", action)
+        return _refuse("bonfire.ignite.seat-bonus", f"choose {'an action tile' if step.what == 'action' else 'a ' + step.what}: "
+                                                     f"{', '.join(tile_name(x) for x in pool)}", action)
     if step.what == "action" and not state.supply[ix.actions.index(action.item)]:
-        return _refuse("bonfire.assume.supply-runs-out", f"the supply has no {action.item} tile left", action)
+        return _refuse("bonfire.assume.supply-runs-out", f"the supply has no {tile_name(action.item)} tile "
+                                                          f"left", action)
     return None
 
 
@@ -730,7 +761,7 @@ def _deal(state: State, step: Step, action: Draw, events: list[Event]) -> State:
         display[step.target] = item
         if state.start is not None:
             events.append(Happened(RULES["bonfire.gnome.after-recruit"],
-                                   f"specialist {item} is turned up from the reserve"))
+                                   f"specialist {card_name(state.components, item)} is turned up from the reserve"))
         return state.replace(specialists=tuple(display), reserve=tuple(r for r in state.reserve if r != item))
     if step.what == "portal":
         i = ix.spaces.index(step.target)
@@ -745,7 +776,7 @@ def _deal(state: State, step: Step, action: Draw, events: list[Event]) -> State:
         k, seat = step.seat, state.seats[step.seat]
         state = _set_seat(state, k, seat.replace(path=(*seat.path, item)))
         events.append(Happened(RULES["bonfire.path.build"], f"{seat.colour} builds path tile {len(seat.path) + 1} "
-                                                            f"from the pile: {item}", seat.colour))
+                                                            f"from the pile: {_path_kind(item)}", seat.colour))
         if _has(seat, "path_finder"):
             state = _gain(state, k, item.split()[1], 1, events, "bonfire.specialist.path-finder")
         return state
@@ -758,7 +789,7 @@ def _deal(state: State, step: Step, action: Draw, events: list[Event]) -> State:
             state = state.replace(path_bottom=state.path_bottom[1:])
         state = state.replace(path_display=tuple(display))
         if state.start is not None:
-            events.append(Happened(RULES["bonfire.path.build"], f"path tile {item} is turned up"))
+            events.append(Happened(RULES["bonfire.path.build"], f"a path tile with {_path_kind(item)} is turned up"))
         return _refresh_paths(state, events)
     if step.what == "offering":
         seat = state.seats[step.seat]
@@ -822,7 +853,7 @@ def _decide(state: State, step: Step, action: Action, events: list[Event]) -> St
     if isinstance(action, Return):
         i = state.index.actions.index(action.tile)
         state = _set_seat(state, k, seat.replace(tiles=_add(seat.tiles, i, -1)))
-        events.append(Happened(RULES["bonfire.assume.return-before-fate"], f"{seat.colour} returns a {action.tile} tile",
+        events.append(Happened(RULES["bonfire.assume.return-before-fate"], f"{seat.colour} hands back a {tile_name(action.tile)} tile",
                                seat.colour))
         committed = (Step("act", k, flag=True), *state.pending[1:])  # the turn is now option I
         return state.replace(supply=_add(state.supply, i, 1), pending=committed)
@@ -842,7 +873,7 @@ def _decide(state: State, step: Step, action: Action, events: list[Event]) -> St
         return _sit(_push(state), k, step.what, action.seat, events)
     if isinstance(action, Take):
         state = _gain(state, k, action.item, 1, events, "bonfire.ignite.seat-bonus")
-        got = _name(action.item) if step.what == "action" else f"1 {action.item}"
+        got = tiles_words(action.item) if step.what == "action" else f"1 {action.item}"
         events.append(Happened(RULES["bonfire.ignite.seat-bonus"], f"{seat.colour} takes {got}", seat.colour))
         return _push(state, *([Step("take", k, step.what, count=step.count - 1)] if step.count > 1 else []))
     # an action of option II: pay, then carry it out, then end the turn (a dock claim keeps the turn's end)
@@ -861,7 +892,7 @@ def _pay(state: State, k: int, action: Action, events: list[Event]) -> State:
     state = state.replace(supply=_return_tiles(state, seat.tiles, paid.tiles))
     if paid.done:
         return state
-    missing = ([f"{paid.tiles_missing} {paid.action.replace('_', ' ')} tile{'s' * (paid.tiles_missing != 1)}"]
+    missing = ([tiles_words(paid.action, paid.tiles_missing)]
                if paid.tiles_missing else []) + [("a resource of their choice" if r == ANY else r)
                                                  for r in paid.resources_missing]
     events.append(Happened(RULES["bonfire.pay.substitute-action" if paid.tiles_missing
@@ -883,7 +914,7 @@ def _cover(state: State, step: Step, action: Cover, events: list[Event]) -> Stat
     state = state.replace(supply=_return_tiles(state, seat.tiles, paid.tiles))
     state = _set_seat(state, k, seat.replace(resources=paid.resources, tiles=paid.tiles))
     events.append(Happened(RULES["bonfire.pay.substitute-action" if step.count else "bonfire.pay.substitute-resource"],
-                           f"{seat.colour} covers with {'+'.join(action.items)}", seat.colour))
+                           f"{seat.colour} pays with {cover_words(action.items, state.index.resources)}", seat.colour))
     if paid.done:
         return _push(state)
     return _push(state, Step("cover", k, paid.action, count=paid.tiles_missing, items=paid.resources_missing))
@@ -898,7 +929,7 @@ def _start_tile(state: State, k: int, action: StartTile, events: list[Event]) ->
     seat = state.seats[k].replace(fate=area, stack=tuple(stack), resources=(1,) * len(ix.resources))
     state = _set_seat(state, k, seat)
     events.append(Happened(RULES["bonfire.setup.start-fate-tile"],
-                           f"{seat.colour} starts with fate tile {area.tile_ids[0]} and takes 1 of each resource, 2 "
+                           f"{seat.colour} starts with {fate_tile_words(state.components, area.tile_ids[0])} and takes 1 of each resource, 2 "
                            f"yellow tiles and a tile for each of its symbols ({', '.join(area.tiles[0].tile.symbols)})",
                            seat.colour))
     state = _gain(state, k, ix.wild_action, 2, events, "bonfire.setup.action-tiles")
@@ -914,8 +945,9 @@ def _place_fate(state: State, k: int, action: PlaceFate, events: list[Event]) ->
     seat = seat.replace(fate=fate_area.place(seat.fate, tile, action.placement),
                         stack=tuple(t for t in seat.stack if t != action.tile))
     state = _set_seat(state, k, seat)
-    events.append(Happened(RULES["bonfire.fate.gain"], f"{seat.colour} places fate tile {tile.id} at "
-                                                       f"{action.placement} and gains "
+    events.append(Happened(RULES["bonfire.fate.gain"], f"{seat.colour} places "
+                                                       f"{fate_tile_words(state.components, tile.id)} "
+                                                       f"{placement_words(action.placement)} and gains "
                                                        f"{_names(gained, state.index.resources)}", seat.colour))
     for item, n in gained.items():
         state = _gain(state, k, item, n, events, "bonfire.fate.gain")
@@ -949,7 +981,7 @@ def _sit(state: State, k: int, colour: str, seat_id: str, events: list[Event]) -
     state = state.replace(council=tuple(council))
     player = state.seats[k].colour
     who = "a neutral novice" if colour == "neutral" else f"{colour}'s novice"
-    events.append(Happened(RULES["bonfire.ignite.novice"], f"{who} takes council {seat_id}", player))
+    events.append(Happened(RULES["bonfire.ignite.novice"], f"{who} takes council {seat_name(seat_id)}", player))
     takes: list[Step] = []
     for gain in c.council_seats[seat_id].bonus:
         if gain.kind == "points":
@@ -981,7 +1013,8 @@ def _move(state: State, step: Step, action: Move, events: list[Event]) -> State:
     if action.to == "stay":
         return state
     events.append(Happened(RULES["bonfire.procession.step"], f"{seat.colour}'s {action.guardian} guardian moves to "
-                                                             f"{action.to} {action.at}", seat.colour))
+                                                             f"{'path tile' if action.to == 'path' else action.to} "
+                                                             f"{action.at}", seat.colour))
     if action.to == "bonfire":
         if _has(seat, "bonfire_cheer"):
             state = _score(state, k, 2, "specialists", "bonfire.specialist.bonfire-cheer", events)
@@ -1067,10 +1100,10 @@ def _then(state: State, step: Step, events: list[Event]) -> State:
     if isinstance(action, UseGreatBonfire):
         space = next(s for s in c.great_bonfire.spaces if s.id == action.space)
         state = state.replace(pointer=action.space, great_bonfire_used=True)
-        shown = {"action": _name(space.action), "resource": f"1 {space.resource}",
+        shown = {"action": tiles_words(space.action), "resource": f"1 {space.resource}",
                  "points": f"{GREAT_BONFIRE_POINTS} points", "portal": "a portal"}
         events.append(Happened(RULES["bonfire.great-bonfire.turn"],
-                               f"{name} turns the pointer to {action.space} and takes "
+                               f"{name} turns the pointer to {space_name(action.space)} and takes "
                                f"{' and '.join(shown[r] for r in action.rewards)}", name))
         for reward in action.rewards:
             if reward == "action":
@@ -1108,7 +1141,7 @@ def _then(state: State, step: Step, events: list[Event]) -> State:
             state = state.replace(specialists=tuple(display))
         seat = seat.replace(gnomes=(*seat.gnomes, action.card))
         state = _set_seat(state, k, seat)
-        events.append(Happened(RULES["bonfire.gnome.cost"], f"{name} recruits {action.card}", name))
+        events.append(Happened(RULES["bonfire.gnome.cost"], f"{name} recruits {card_name(c, action.card)}", name))
         if is_elder:
             state = _score(state, k, c.elders[action.card].points, "elders", "bonfire.gnome.after-recruit", events)
             if _has(seat, "elder_patron"):

@@ -48,7 +48,7 @@ def test_by_default_you_play_the_first_colour_against_random_players():
                                        "path pile", "draw path red stone", "gnome chosen_harvest 2-tiles",
                                        "cover yellow", "draw specialist blue_harvest")
     assert app.view.status["text"] == ("Orange to act: place a fate tile, take an action, or light a bonfire · "
-                                       "council 0/10")
+                                       "council 0 of 10")
     marks = app.view.highlights
     assert marks["island:mossbank"] == {
         "label": "1 tile ⇄", "tone": "legal",

@@ -80,7 +80,7 @@ def test_start_fate_tile_swapped_is_the_fourth_from_the_top():
 def test_fate_inside_refuses_a_tile_sticking_out():
     assert _refused(starting_area(C), F["f1"], "4,1 down") == "bonfire.fate.inside"
     assert _refused(starting_area(C), F["f1"], "2,4 across") == "bonfire.fate.inside"
-    assert "at 6,1" in why_not(starting_area(C), F["f1"], parse_placement("4,1 down"))
+    assert "row 6, column 1 is off the area" in why_not(starting_area(C), F["f1"], parse_placement("4,1 down"))
 
 
 def test_fate_no_overlap_refuses_covering_a_placed_tile():

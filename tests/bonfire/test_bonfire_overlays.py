@@ -183,8 +183,8 @@ def test_too_many_tiles_marks_every_placement_with_the_hand_limit(adjacency):
     rows = fate_yield(s)
     assert len(rows) == 40 and not any(r.legal_now for r in rows)
     assert {r.rule for r in rows} == {"bonfire.fate.when"}
-    assert rows[0].reason == ("orange holds 3 action tiles; a fate tile may be placed only with at most 1 (return "
-                              "the others first)")
+    assert rows[0].reason == ("orange holds 3 action tiles; a fate tile may be placed only with at most 1 (hand "
+                              "the others back first)")
     row = next(r for r in rows if r.action == "fate f2 4,2 across")
     assert row.gains == {"boat": 1, "path": 3, "gnome": 1}             # the geometric yield (fate.gains)
     fig = fate_yield_figure(s)

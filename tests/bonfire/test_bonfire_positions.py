@@ -385,15 +385,18 @@ CHECKS: list[Any] = [
      ["players: with 2 players the colours are orange, green, got orange, black"]),
     ("fate tile touching nothing", lambda d: (seat0(d)["fate"]["tiles"].append({"tile": "f1", "at": "1,1 across"}),
                                               seat0(d)["stack"].remove("f1")),
-     [("seats[0].fate: fate tile f1 at 1,1 across would touch no fate tile already placed "
+     [("seats[0].fate: the fate tile (boat, task, guardian) laid from row 1, column 1 to the right would touch no "
+      "fate tile already placed "
       "(bonfire.fate.adjacent: Next to a placed fate tile)")]),
     ("fate tile over another", lambda d: (seat0(d)["fate"]["tiles"].append({"tile": "f1", "at": "2,3 down"}),
                                           seat0(d)["stack"].remove("f1")),
-     [("seats[0].fate: fate tile f1 at 2,3 down would cover 3,3, already under a fate tile "
+     [("seats[0].fate: the fate tile (boat, task, guardian) laid from row 2, column 3 downwards would cover row 3, "
+      "column 3, already under a fate tile "
       "(bonfire.fate.no-overlap: No covering another fate tile)")]),
     ("fate tile sticking out", lambda d: (seat0(d)["fate"]["tiles"].append({"tile": "f2", "at": "4,5 down"}),
                                           seat0(d)["stack"].remove("f2")),
-     [("seats[0].fate: fate tile f2 at 4,5 down would stick out of the 5 x 5 fate area at 6,5 "
+     [("seats[0].fate: the fate tile (path, gnome, boat) laid from row 4, column 5 downwards would stick out of the "
+      "5 × 5 fate area (row 6, column 5 is off the area) "
       "(bonfire.fate.inside: Inside the fate area)")]),
     # bonfire.fate.top-or-bottom: the tiles left on the summary board are a run of its order, never reordered
     ("fate stack reordered", lambda d: seat0(d).update(stack=["f2", "f1", "f3", "f4", "f5", "f6", "f7"]),
@@ -425,7 +428,7 @@ CHECKS: list[Any] = [
      ["board.neutral.fate_fulfilled: orange has fulfilled it, so its neutral novice has left for the council "
       "(bonfire.bonus.common-task)"]),
     ("fate tile placed twice", lambda d: seat0(d)["fate"]["tiles"].append({"tile": "f8", "at": "2,2 across"}),
-     [("seats[0].fate: fate tile f8 is already in the fate area "
+     [("seats[0].fate: the fate tile (path, yellow, gnome) already lies in the fate area "
        "(bonfire.fate.top-or-bottom: The top or the bottom tile)")]),
     ("starting fate tile elsewhere", lambda d: seat0(d)["fate"]["tiles"][0].update(at="1,1 across"),
      [("seats[0].fate: tiles[0]: the starting fate tile lies at 3,2 across, got 1,1 across "

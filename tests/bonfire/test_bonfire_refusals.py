@@ -21,6 +21,7 @@ from typing import Any
 
 import pytest
 from bonfire_checks import edited, refused, started
+from bonfire_words import problems as bonfire_problems
 
 from explorer.bonfire import new_game
 from explorer.bonfire import turn as turn_module
@@ -114,7 +115,17 @@ def pos(*changes: Callable[[Data], None], state: State | None = None) -> State:
     return edited(state or base(), change)
 
 
+REASONS: list[str] = []
+"""Every refusal reason a test of this module looked at (``message``), for ``test_bonfire_words``."""
+
+
 def message(err: IllegalAction) -> str:
+    """``str(err)``, after checking its reason speaks in board terms (``bonfire_words.problems``: no notation, no
+    ids the board does not print, no Python values) when a Bonfire rule refuses; the reason is kept in
+    :data:`REASONS`."""
+    if err.rule.id.startswith("bonfire."):  # the core's own refusals (chance, game over) are the core's wording
+        assert not bonfire_problems(err.reason), bonfire_problems(err.reason)
+        REASONS.append(err.reason)
     return str(err)
 
 
@@ -195,13 +206,14 @@ def take_step(seat: str = "seat_3") -> State:
 @pytest.mark.parametrize("action", _others("start-tile"))
 def test_start_tile_step_refuses_other_actions(action: str) -> None:
     err = refused(start_tile_step(), action, "bonfire.setup.start-fate-tile")
-    assert "start-tile spare or start-tile swap" in message(err)
+    assert "choose the starting fate tile: the spare, or the 4th tile" in message(err)
+    assert err.notation == "start-tile spare | start-tile swap"
 
 
 def test_start_tile_needs_spare_or_swap() -> None:
     """``_check_start_tile``: a StartTile whose choice is not spare/swap (no notation writes it)."""
     err = refused(start_tile_step(), StartTile("maybe"), "bonfire.setup.start-fate-tile")  # type: ignore[arg-type]
-    assert "spare or swap" in message(err)
+    assert "is the spare, or the 4th tile of the summary board swapped in" in message(err)
 
 
 @pytest.mark.parametrize("action", _others("cover"))
@@ -249,7 +261,7 @@ def test_act_step_refuses_what_belongs_to_other_steps(action: str) -> None:
 
 def test_not_an_action_at_all() -> None:
     err = refused(base(), 42, "bonfire.turn.options")  # type: ignore[arg-type]
-    assert "42 is not a Bonfire action" in message(err)
+    assert "that is not a Bonfire action" in message(err) and err.action == 42
 
 
 # ---- the core contract: chance, the end, notation ------------------------------------------------------------------
@@ -328,7 +340,7 @@ FILLED = [("f1", "1,1 down"), ("f2", "1,2 across"), ("f3", "1,5 down"), ("f4", "
 
 def test_return_a_tile_not_held() -> None:
     err = refused(base(), "return boat", "bonfire.fate.when")
-    assert "orange holds no boat tile to return" in message(err)
+    assert "orange holds no boat tile to hand back" in message(err)
 
 
 def test_return_when_the_hand_is_small_enough() -> None:
@@ -366,12 +378,13 @@ def test_fate_with_large_hand_allows_three() -> None:
     assert ok.explain("fate f1 1,1 down") is None
 
 
-@pytest.mark.parametrize("action, where", [("fate f3 1,1 down", "not the top or bottom one"),
-                                           ("fate f8 1,1 down", "already in the fate area")])
+@pytest.mark.parametrize("action, where", [("fate f3 1,1 down", "(task, Great Bonfire, path) is not the top or bottom one"),
+                                           ("fate f8 1,1 down", "(path, yellow, gnome) is already in the fate area")])
 def test_fate_top_or_bottom(action: str, where: str) -> None:
     s = pos(lambda d: hand(d, ORANGE, {"yellow": 1}))
     err = refused(s, action, "bonfire.fate.top-or-bottom")
-    assert where in message(err) and "f1 or f7" in message(err)
+    assert where in message(err)
+    assert "may place the fate tile (boat, task, guardian) or the fate tile (task, guardian, Great Bonfire)" in message(err)
     assert s.explain("fate f7 1,1 down") is None            # the bottom tile may be placed
 
 
@@ -383,7 +396,9 @@ def test_fate_top_or_bottom(action: str, where: str) -> None:
 def test_fate_placement_rules(action: str, rule: str) -> None:
     s = pos(lambda d: hand(d, ORANGE, {"yellow": 1}))
     err = refused(s, action, rule)
-    assert "fate tile f1 at " + action.split(" ", 2)[2] in message(err)
+    (row, col), way = action.split()[2].split(","), action.split()[3]
+    laid = f"the fate tile (boat, task, guardian) laid from row {row}, column {col} "
+    assert laid + ("downwards" if way == "down" else "to the right") in message(err)
 
 
 # ---- boat -----------------------------------------------------------------------------------------------------------
@@ -399,13 +414,13 @@ def unknown_id(state: State, text: str) -> Any:
 
 def test_sail_to_no_island() -> None:
     err = refused(base(), unknown_id(base(), "boat atlantis"), "bonfire.boat.cost")
-    assert "no island 'atlantis'" in message(err)
+    assert "there is no island called atlantis" in message(err)
 
 
 def test_sail_to_the_island_the_boat_lies_at() -> None:
     s = pos(lambda d: d["seats"][ORANGE].update(boat="mossbank"), lambda d: hand(d, ORANGE, {"boat": 3}))
     err = refused(s, "boat mossbank", "bonfire.boat.cost")
-    assert "already lies at mossbank" in message(err)
+    assert "already lies at Mossbank" in message(err)
     assert s.explain("boat emberholm") is None
 
 
@@ -456,7 +471,7 @@ def test_task_naming_an_offering_disc() -> None:
 
 def test_task_from_an_offering_stack_that_does_not_exist() -> None:
     err = refused(pos(at_emberholm), TakeTask("t25", "middle", 0), "bonfire.task.resources")
-    assert "not middle" in message(err)
+    assert "the offering stacks are the top and the bottom one" in message(err)
 
 
 def test_task_from_an_empty_offering_stack() -> None:
@@ -624,7 +639,7 @@ def test_path_fourth_tile_costs_two() -> None:
 # ---- Great Bonfire ---------------------------------------------------------------------------------------------------
 def test_great_bonfire_no_such_space() -> None:
     err = refused(base(), unknown_id(base(), "great-bonfire atlantis action+points"), "bonfire.great-bonfire.turn")
-    assert "no space 'atlantis'" in message(err)
+    assert "the Great Bonfire has no space called atlantis" in message(err)
 
 
 @pytest.mark.parametrize("rewards", ["points+resource", "action+action", "resource+points", "gold+points"])
@@ -666,7 +681,7 @@ def test_great_bonfire_unpayable_after_the_first_use() -> None:
     s = pos(lambda d: d["board"].update(great_bonfire_used=True),
             lambda d: hand(d, ORANGE, {"great_bonfire": 1}))
     err = refused(s, "great-bonfire west action+points", "bonfire.pay.substitute-action")
-    assert "costs 2 great bonfire tiles" in message(err)
+    assert "using the Great Bonfire's west space for its action tile and 2 points costs 2 Great Bonfire tiles" in message(err)
     assert s.explain("great-bonfire south_west action+points") is None
 
 
@@ -675,12 +690,13 @@ def test_great_bonfire_unpayable_after_the_first_use() -> None:
 def test_recruit_a_card_not_on_display(card: str) -> None:
     text = f"gnome {card} 2-tiles"
     err = refused(base(), unknown_id(base(), text) if card == "nobody" else text, "bonfire.gnome.cost")
-    assert f"gnome card {card} is not on display" in message(err)
+    name = {"bramble": "Father Bramble", "welcome_step": "Welcome Step", "nobody": "nobody"}[card]
+    assert f"{name} is not on display" in message(err)
 
 
 def test_recruit_with_an_unknown_payment() -> None:
     err = refused(base(), Recruit("sage", "3-tiles"), "bonfire.gnome.cost")
-    assert "pay 2-tiles or 1-tile" in message(err)
+    assert "paid with 2 gnome tiles and its resource, or with 1 gnome tile and 2 of its resource" in message(err)
 
 
 def test_recruit_a_seventh_gnome() -> None:
@@ -748,12 +764,12 @@ def test_pass_in_the_countdown() -> None:
 # ---- council seats and bonus choices -------------------------------------------------------------------------------------
 def test_sit_on_no_seat() -> None:
     err = refused(sit_step(), unknown_id(sit_step(), "seat seat_9"), "bonfire.ignite.novice")
-    assert "no seat 'seat_9'" in message(err)
+    assert "the council has no seat 9; the seats are seat 1 to seat 8" in message(err)
 
 
 def test_sit_where_an_own_novice_sits() -> None:
     err = refused(sit_step(), "seat seat_1", "bonfire.assume.seat-capacity")
-    assert "seat_1 already holds an orange novice" in message(err)
+    assert "seat 1 already holds an orange novice" in message(err)
 
 
 def test_neutral_novice_where_a_neutral_one_sits() -> None:
@@ -766,15 +782,15 @@ def test_neutral_novice_where_a_neutral_one_sits() -> None:
         d["pending"] = [{"kind": "sit", "seat": "orange", "what": "neutral"}, {"kind": "end-turn", "seat": "orange"}]
     s = pos(change)
     err = refused(s, "seat seat_2", "bonfire.bonus.common-task")
-    assert "seat_2 already holds a neutral novice" in message(err)
+    assert "seat 2 already holds a neutral novice" in message(err)
     assert s.explain("seat seat_1") is None
 
 
-@pytest.mark.parametrize("seat, item, pool", [("seat_3", "boat", "resource: gold, herbs"),
-                                              ("seat_5", "gold", "action: boat, task")])
+@pytest.mark.parametrize("seat, item, pool", [("seat_3", "boat", "a resource: gold, herbs"),
+                                              ("seat_5", "gold", "an action tile: boat, task")])
 def test_take_an_item_of_the_wrong_kind(seat: str, item: str, pool: str) -> None:
     err = refused(take_step(seat), f"take {item}", "bonfire.ignite.seat-bonus")
-    assert f"choose a {pool}" in message(err)
+    assert f"choose {pool}" in message(err)
 
 
 def test_take_an_action_tile_the_supply_lacks() -> None:
@@ -793,7 +809,9 @@ def test_take_an_action_tile_the_supply_lacks() -> None:
                                     "cover herbs+wood"])
 def test_cover_a_missing_tile_wrongly(action: str) -> None:
     err = refused(cover_step(), action, "bonfire.pay.substitute-action")
-    assert f"cannot pay the missing boat tile with {action.split()[1]}" in message(err)
+    words = {"cover path+path": "a path tile and a path tile", "cover gold": "gold", "cover boat": "a boat tile",
+             "cover gnome+yellow": "a gnome tile and a yellow tile", "cover herbs+wood": "herbs and wood"}[action]
+    assert f"cannot pay the missing boat tile with {words}:" in message(err)
 
 
 def test_cover_a_missing_resource_wrongly() -> None:

@@ -33,6 +33,7 @@ from bonfire_checks import (
 from explorer.bonfire import Components, State, new_game
 from explorer.bonfire.components import OWN_DATA
 from explorer.bonfire.setup import initial_state
+from explorer.bonfire.words import fate_tile_words
 from widgets.bonfire.scene import (
     BOARD_W,
     CENTRAL_HEIGHT,
@@ -283,8 +284,9 @@ def test_the_action_summary_stack_and_the_fate_area():
     assert len(seat.stack) == 7
     stack = [i for i in scene["items"] if "stack-tile" in classes(i)]
     assert len(stack) == 14 and sum("id" in i for i in stack) == 4  # both players: top and bottom only
-    assert seat.stack[0] in by_id(scene, "p0:stack:top")["title"] and "top" in by_id(scene, "p0:stack:top")["title"]
-    assert seat.stack[-1] in by_id(scene, "p0:stack:bottom")["title"]
+    top, bottom = by_id(scene, "p0:stack:top")["title"], by_id(scene, "p0:stack:bottom")["title"]
+    assert fate_tile_words(C, seat.stack[0])[4:] in top and "top" in top and seat.stack[0] not in top
+    assert fate_tile_words(C, seat.stack[-1])[4:] in bottom and "bottom" in bottom
     # the starting tile's 3 squares are covered and marked; the printed squares say their item
     start = set(seat.fate.tiles[0].placement.squares)
     for (r, c), printed in C.fate_area.squares.items():

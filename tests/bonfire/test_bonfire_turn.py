@@ -506,7 +506,7 @@ def test_path_build_takes_the_top_of_a_pile_a_chance_step_with_exact_probabiliti
     assert after.path_pile[s.index.path_kinds.index("blue stone")] == s.path_pile[
         s.index.path_kinds.index("blue stone")] - 1
     assert after.current_player == 1
-    assert any(e.rule.id == "bonfire.path.build" and "from the pile: blue stone" in e.describe()
+    assert any(e.rule.id == "bonfire.path.build" and "from the pile: a blue crystal and stone" in e.describe()
                for e in after.events)
 
 

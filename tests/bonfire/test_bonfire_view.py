@@ -10,6 +10,7 @@ record otherwise always starts from ``new_game``.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
 
@@ -25,7 +26,9 @@ from explorer.bonfire.fate import gains as fate_gains
 from explorer.bonfire.islands import boat_cost
 from explorer.bonfire.payment import pay_exact, payment_words
 from explorer.bonfire.turn import action_cost
+from explorer.bonfire.words import action_words
 from explorer.core import Record
+from explorer.core.rng import Rng
 from widgets.bonfire.view import (MAX_CHOICES, BonfireView, action_items, action_label, board_label, choice_text,
                                   cost_words, gains, gains_words, item_words, random_kind_first)
 from widgets.records import new_record
@@ -150,14 +153,14 @@ def test_a_new_game_starts_with_the_starting_tile_buttons():
     assert problem == ""
     view = BonfireView(record)
     assert view.status["text"] == ("Orange chooses the starting fate tile (the spare or the 4th "
-                                   "tile of the summary board) · council 0/7")
+                                   "tile of the summary board) · council 0 of 7")
     hand = "+3 yellow +1 gold +1 herbs +1 mushrooms +1 berries +1 wood +1 stone"  # 2 yellow, 6 resources, the tile
     assert view.highlights == {
-        "btn:do:start-tile spare": {"label": "", "tone": "legal", "tip": "f8 (path, yellow, gnome) starts in the fate "
+        "btn:do:start-tile spare": {"label": "", "tone": "legal", "tip": "the fate tile (path, yellow, gnome) starts in the fate "
                                                                         f"area: +1 path +1 gnome {hand}"},
-        "btn:do:start-tile swap": {"label": "", "tone": "legal", "tip": "f4 (guardian, boat, yellow) starts in the "
+        "btn:do:start-tile swap": {"label": "", "tone": "legal", "tip": "the fate tile (guardian, boat, yellow) starts in the "
                                                                        f"fate area: +1 boat +1 guardian {hand}"}}
-    assert buttons(view) == {"btn:do:start-tile spare": "start-tile spare", "btn:do:start-tile swap": "start-tile swap"}
+    assert buttons(view) == {"btn:do:start-tile spare": "Keep the spare", "btn:do:start-tile swap": "Swap in the 4th tile"}
     click(view, "btn:do:start-tile spare")
     click(view, "btn:do:start-tile swap")
     assert view.record.actions == ("start-tile spare", "start-tile swap")
@@ -223,7 +226,8 @@ def test_the_great_bonfire_and_gnomes_offer_their_choices_with_costs():
                                                          "resources")
     click(view, "btn:choose:1")
     assert view.record.actions[-1] == "gnome sage 1-tile" and view.state.pending[0].kind == "cover"
-    assert buttons(view) == {"btn:do:cover yellow": "cover yellow", "btn:do:cover boat+guardian": "cover boat+guardian"}
+    assert buttons(view) == {"btn:do:cover yellow": "Paying with a yellow tile",
+                             "btn:do:cover boat+guardian": "Paying with a boat tile and a guardian tile"}
     click(view, "btn:do:cover yellow")
     assert view.record.actions[-1] == "cover yellow" and view.state.pending[0].kind == "cover"  # herbs still due
     assert view.status["text"].startswith("Orange pays: herbs missing")
@@ -257,7 +261,9 @@ def test_fate_placements_are_labelled_with_the_engines_gains():
         engine = fate_gains(seat.fate, tile, action.placement, fate_echo="fate_echo" in seat.gnomes)
         assert gains(state, action) == engine
         assert view.highlights[f"btn:choose:{n}"] == {"label": "", "tone": "legal", "tip": gains_words(engine, state)}
-        assert buttons(view)[f"btn:choose:{n}"] == f"{action} ({gains_words(engine, state)})"
+        words = action_words(state, action)
+        assert buttons(view)[f"btn:choose:{n}"] == f"{words[0].upper()}{words[1:]} ({gains_words(engine, state)})"
+        assert str(action) not in buttons(view)[f"btn:choose:{n}"]  # no notation on the board
     click(view, f"btn:choose:{offered.index(mine[0])}")
     assert view.record.actions[-1] == str(mine[0])
 
@@ -330,7 +336,8 @@ def test_an_island_too_far_is_refused_with_the_payment_rule():
     view = position_view(s)
     message = refused(view, "island:azure_point")  # 3 boat tiles away; 1 boat tile and nothing to substitute
     assert message["rule"] == "bonfire.pay.substitute-action"
-    assert message["text"].startswith("boat azure_point costs 3 boat tiles, and orange cannot pay that")
+    assert message["text"].startswith("sailing to Azure Point costs 3 boat tiles, and orange cannot pay that even "
+                                      "with substitutes")
     message = refused(view, "island:rose_rock")  # where the boat lies
     assert message["rule"] == "bonfire.boat.cost"
 
@@ -346,7 +353,8 @@ def test_a_task_without_tiles_or_resources_is_refused():
     assert f"task:{disc}" not in view.highlights
     message = refused(view, f"task:{disc}")
     assert message["rule"] == "bonfire.pay.substitute-action"
-    assert message["text"].startswith(f"task {disc} offering top bonfire 0 costs 1 task tile")
+    assert message["text"].startswith(f"taking task disc {disc} with the top offering disc onto bonfire 0 costs 1 "
+                                      "task tile")
 
 
 def test_igniting_an_empty_or_unfulfilled_bonfire_is_refused():
@@ -376,14 +384,14 @@ def test_clicks_out_of_step_name_the_step_rule():
     view = view_until(2, 0, STEPS["cover"])
     message = refused(view, "island:mossbank")
     assert message["rule"] == "bonfire.pay.action-tiles"
-    assert message["text"].endswith("must first pay what is missing (cover ...)")
+    assert message["text"] == "orange must first pay what is missing"
     view = view_until(2, 4, STEPS["first-turn"])  # 3 action tiles held: no fate tile yet
     k = view.state.current_player
     message = refused(view, f"p{k}:stack:top")
     held = sum(view.state.seats[k].tiles)
     assert held == 5 and message["rule"] == "bonfire.fate.when"
     assert message["text"] == (f"orange holds {held} action tiles; a fate tile may be placed only with at most 1 "
-                               "(return the others first)")
+                               "(hand the others back first)")
 
 
 def test_other_players_boards_and_empty_places_give_hints():
@@ -536,10 +544,10 @@ def test_hints_name_board_items_in_words():
         "island:mossbank", "p0:stack:top", "p1:offering:bottom", "p0:fate:1,1", "gb:north_west", "seat:seat_3",
         "gnome:large_hand", "p0:guard:2", "p0:tile:great_bonfire", "task:t05")}
     assert words == {"island:mossbank": "Mossbank", "p0:stack:top": "the top fate tile",
-                     "p1:offering:bottom": "the bottom offering disc", "p0:fate:1,1": "square 1,1",
+                     "p1:offering:bottom": "the bottom offering disc", "p0:fate:1,1": "row 1, column 1 of the fate area",
                      "gb:north_west": "the Great Bonfire's north west space", "seat:seat_3": "council seat 3",
                      "gnome:large_hand": "Large Hand", "p0:guard:2": "the guardian space of bonfire 2",
-                     "p0:tile:great_bonfire": "your great bonfire tiles", "task:t05": "task disc t05"}
+                     "p0:tile:great_bonfire": "your Great Bonfire tiles", "task:t05": "task disc t05"}
 
 
 def test_the_face_down_path_pile_is_lit_and_a_click_takes_its_top_tile():
@@ -590,3 +598,26 @@ def test_escape_and_a_second_click_clear_a_pick():
     click(view, f"task:{disc}")
     click(view, f"task:{disc}")
     assert view.selection is None and view.record.cursor == len(view.record)
+
+
+# ---- hidden information ---------------------------------------------------------------------------------------------
+def _shown(view: BonfireView) -> tuple[list[str], str]:
+    """Every text a player can read: the scene's hover texts and labels, the status line and the panel's cells."""
+    texts = [f"{i.get('id', '')}|{i.get('title', '')}|{i.get('text', '')}" for i in view.scene["items"]]
+    texts += [f"{k}={v.get('label', '')}|{v.get('tip', '')}" for k, v in sorted(view.highlights.items())]
+    return texts + [view.status["text"]], repr(view.panel_sections(view.state))
+
+
+def test_nothing_face_down_shows_in_two_states_that_differ_only_in_what_turns_up_next():
+    # the face-down path pile, the task discs in the box and the offering discs are drawn by the state's random
+    # stream: two states alike but for that stream differ only in what lies face down (the next draw), so every
+    # text shown must be the same (no hover text, label, panel cell or status names the tile that will turn up)
+    chooser, s = random.Random(5), new_game(players=2, seed=5)
+    while not (s.is_chance_node and s.phase == "play" and len(s.chance_outcomes()) > 1):
+        s = s.sample_chance() if s.is_chance_node else s.apply(chooser.choice(s.legal_actions()))
+    others = [dataclasses.replace(s, rng=Rng(seed)) for seed in range(1, 40)]
+    other = next(o for o in others if o.sample_chance() != s.sample_chance())  # another tile turns up next
+    public = lambda state: {k: v for k, v in state.to_dict().items() if k not in ("seed", "draws")}  # noqa: E731
+    assert public(other) == public(s) and other.to_dict() != s.to_dict()
+    assert _shown(position_view(other)) == _shown(position_view(s))
+    assert len(_shown(position_view(s))[0]) > 500  # the whole board was compared

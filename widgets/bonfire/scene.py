@@ -97,6 +97,7 @@ from typing import Any
 from explorer.bonfire import PLAY_CATEGORIES, State
 from explorer.bonfire.components import COUNTDOWN, END_TRIGGER, OWN_DATA, Components
 from explorer.bonfire.turn import fate_limit, movers
+from explorer.bonfire.words import tile_name
 
 from ..svg import SvgImage, scene_to_svg
 
@@ -755,12 +756,12 @@ def _gnome_card(c: Components, card: str, x: float, y: float, w: float, h: float
     if card in c.elders:
         e = c.elders[card]
         kind, fill, sub = "elder", "#f6e7a8", f"{e.resource} · {e.points} pts"
-        title = f"Elder {e.name} ({e.id}): recruited for {e.resource}; scores {e.points} points at once"
+        title = f"{e.name}, an elder: recruited for {e.resource}; scores {e.points} points at once"
         name = e.name
     else:
         s = c.specialists[card]
         kind, fill, sub = "specialist", "#cfe0f5", s.resource
-        title = f"Specialist {s.name} ({s.id}): recruited for {s.resource}; {s.ability}"
+        title = f"{s.name}, a specialist: recruited for {s.resource}; {s.ability}"
         name = s.name
     items = [_rect(x, y, w, h, rx=6, id=cid, fill=fill, stroke="#8a7f5a" if kind == "elder" else "#5b7fa8",
                    stroke_width=1.2, title=title, clickable=True, label_at=[_r(x + w / 2), _r(y + h - 8)],
@@ -850,8 +851,7 @@ def _bottom_row(state: State) -> list[dict[str, Any]]:
                        **{"class": "heading"}))
     for j, (action, n) in enumerate(zip(ix.actions, state.supply)):
         items += _tile_chip(c, action, n, x + j * 56, y, 50, 44, None, f"supply-tile {action}",
-                            f"{n} {c.action_types[action].name} action tile{'s' * (n != 1)} left in the supply "
-                            f"({c.action_types[action].action})")
+                            f"{n} {c.action_types[action].name} action tile{'s' * (n != 1)} left in the supply")
     x = 720
     players = len(state.seats)
     need = END_TRIGGER.get(players, 0)
@@ -977,7 +977,7 @@ def _fate_area(state: State, k: int, x0: float, y0: float) -> list[dict[str, Any
             if (r, col) in start:
                 classes.append("start")
             what = f"printed {printed.gain.text}" if printed else "plain"
-            title = (f"{seat.colour}'s fate area, square {r},{col} ({what}): "
+            title = (f"{seat.colour}'s fate area, row {r}, column {col} ({what}): "
                      + (f"covered, {_words(symbol)} symbol" + (" (the starting tile)" if (r, col) in start else "")
                         if symbol else "free"))
             if symbol:
@@ -1036,7 +1036,7 @@ def _stack_and_offerings(state: State, k: int, x0: float, y0: float) -> list[dic
         pos = ("top" if j == 0 else "") + (" bottom" if j == n - 1 else "")
         sid = f"p{k}:stack:top" if j == 0 else f"p{k}:stack:bottom" if j == n - 1 else None
         symbols = tiles[tile_id].symbols if tile_id in tiles else ()
-        title = (f"{seat.colour}'s fate tile {tile_id} ({', '.join(map(_words, symbols))}), "
+        title = (f"{seat.colour}'s fate tile ({', '.join(map(tile_name, symbols))}), "
                  + ("top of the action summary board" if j == 0 else "bottom of the action summary board"
                     if j == n - 1 else f"{j + 1}. on the action summary board (not placeable until it is top or "
                                        f"bottom)"))
@@ -1269,10 +1269,10 @@ def _gnome_chip(c: Components, card: str, x: float, y: float, w: float, gid: str
     elder = card in c.elders
     if elder:
         e = c.elders[card]
-        title = f"Elder {e.name} ({e.id}), recruited: scored {e.points} points"
+        title = f"{e.name}, an elder, recruited: scored {e.points} points"
     else:
         s = c.specialists[card]
-        title = f"Specialist {s.name} ({s.id}), recruited: {s.ability}"
+        title = f"{s.name}, a specialist, recruited: {s.ability}"
     shown, size = _fit_name(name, w - 8, GNOME_SIZE, bold=True)
     return [_rect(x, y, w, 24, rx=5, id=gid, fill="#f6e7a8" if elder else "#cfe0f5",
                   stroke="#8a7f5a" if elder else "#5b7fa8", stroke_width=1.1, title=title, clickable=True,

@@ -48,6 +48,7 @@ from explorer.bonfire.components import COUNTDOWN, END_TRIGGER, GREAT_BONFIRE_PO
 from explorer.bonfire.fate import ACROSS, Placement, placements
 from explorer.bonfire.payment import ANY, pay_exact, payment_words
 from explorer.bonfire.turn import action_cost
+from explorer.bonfire.words import action_words, card_name, fate_tile_words, island_name, tile_name
 from explorer.core import Record
 
 from ..base import MAX_CHOICES, BoardView, StepChance
@@ -204,8 +205,8 @@ def action_label(state: State, action: Any) -> str:
       (:func:`gains_words` of :func:`gains`, e.g. ``"+2 path +1 gnome +1 task"``; a seat's bonus of one's choice
       is written as the seat shows it);
     * ``ignite n``: the points of the task disc lit (``"+5 points"``, scored at the end);
-    * the starting fate tile: which tile starts in the fate area and what it gives (``"f8 (path, yellow, gnome)
-      starts in the fate area: +1 path +1 yellow +1 gnome"``);
+    * the starting fate tile: which tile starts in the fate area and what it gives (``"the fate tile (path, yellow,
+      gnome) starts in the fate area: +1 path +1 yellow +1 gnome"``);
     * ``""`` for the rest (a return, a cover, a skip).
 
     Raises:
@@ -227,7 +228,7 @@ def action_label(state: State, action: Any) -> str:
     if isinstance(action, StartTile):
         start = state.apply(action).seats[k].fate.tile_ids[0]
         symbols = next(t.symbols for t in c.fate_tiles if t.id == start)
-        return (f"{start} ({', '.join(x.replace('_', ' ') for x in symbols)}) starts in the fate area: "
+        return (f"{fate_tile_words(c, start)} starts in the fate area: "
                 f"{gains_words(gains(state, action), state)}")
     return ""
 
@@ -300,7 +301,8 @@ def choice_text(state: State, action: Any) -> str:
     * a Great Bonfire choice says what it takes: ``"take 1 boat tile and 2 points"`` (every pair costs the same);
     * a gnome's payment says what it costs: ``"2-tiles: 2 gnome tiles + herbs"``, with :data:`SUBSTITUTE_MARK`
       when substitutes are needed;
-    * the rest: the notation and the label, ``"fate f1 3,1 down (+1 boat +1 task +1 guardian)"``.
+    * the rest: the action in words (:func:`explorer.bonfire.words.action_words`) and the label, ``"placing the
+      fate tile (boat, task, guardian) from row 3, column 1 downwards (+1 boat +1 task +1 guardian)"``.
     """
     if isinstance(action, UseGreatBonfire):
         return f"take {_rewards_words(state, action)}"
@@ -308,9 +310,27 @@ def choice_text(state: State, action: Any) -> str:
         k = _seat_of(state)
         cost = action_cost(state, k, action)
         mark = f" {SUBSTITUTE_MARK}" if _needs_substitutes(state, k, cost) else ""
-        return f"{action.payment}: {cost_words(cost)}{mark}"
+        return f"{'2 tiles' if action.payment == '2-tiles' else '1 tile'}: {cost_words(cost)}{mark}"
     label = action_label(state, action)
-    return f"{action} ({label})" if label else str(action)
+    words = action_words(state, action)
+    words = words[0].upper() + words[1:]
+    return f"{words} ({label})" if label else words
+
+
+def button_text(state: State, action: Any) -> str:
+    """The text of a step's button (``btn:do:<notation>``), short and in words: ``"Keep the spare"``, ``"Swap in the
+    4th tile"``, ``"Pay with a yellow tile"``, ``"Procession of 2 steps"``, ``"The pink guardian stays"``, ``"Claim
+    nothing"``, ``"Pass"``; otherwise :func:`explorer.bonfire.words.action_words`, capitalised."""
+    if isinstance(action, StartTile):
+        return "Swap in the 4th tile" if action.swap else "Keep the spare"
+    if isinstance(action, Move) and action.to == "stay":
+        return f"The {action.guardian} guardian stays"
+    if isinstance(action, Skip):
+        return "Claim nothing"
+    if isinstance(action, Procession):
+        return f"Procession of {action.steps} step{'s' * (action.steps != 1)}"
+    words = action_words(state, action)
+    return words[0].upper() + words[1:]
 
 
 def _kind(action: Any) -> str:
@@ -332,13 +352,13 @@ def random_kind_first(rng: Any, legal: Sequence[Any]) -> Any:
 
 _PART_WORDS = {"fate": "square {}", "bonfire": "bonfire {}", "guard": "the guardian space of bonfire {}",
                "portal": "the portal space of bonfire {}", "path": "path position {}", "guardian": "the {} guardian",
-               "tile": "your {} tiles", "resource": "your {}", "gnome": "{}"}
+               "tile": "your {} tiles", "resource": "your {}"}
 
 
 def item_words(state: State, item: str) -> str:
     """A board item (a ``widgets.bonfire.scene`` id) in words for a hint: ``island:mossbank`` -> ``"Mossbank"``;
     ``p0:stack:top`` -> ``"the top fate tile"``; ``p0:offering:bottom`` -> ``"the bottom offering disc"``;
-    ``p0:fate:1,1`` -> ``"square 1,1"``; ``gb:north_west`` -> ``"the Great Bonfire's north west space"``;
+    ``p0:fate:1,1`` -> ``"row 1, column 1 of the fate area"``; ``gb:north_west`` -> ``"the Great Bonfire's north west space"``;
     ``seat:seat_3`` -> ``"council seat 3"``; other ids: the name after the prefix, underscores as spaces."""
     kind, _, name = item.partition(":")
     c = state.components
@@ -363,6 +383,13 @@ def item_words(state: State, item: str) -> str:
             return f"the {rest} fate tile"
         if part == "offering":
             return f"the {rest} offering disc"
+        if part == "gnome":
+            return card_name(c, rest)
+        if part == "fate" and "," in rest:
+            row, _, col = rest.partition(",")
+            return f"row {row}, column {col} of the fate area"
+        if part == "tile":
+            return f"your {tile_name(rest)} tiles"
         if part in _PART_WORDS:
             return _PART_WORDS[part].format(rest.replace("_", " "))
     return (name or item).replace("_", " ")
@@ -419,9 +446,9 @@ class BonfireView(StepChance, BoardView):
         return "click “Let chance decide”" if state.is_chance_node and not state.is_terminal else ""
 
     def status_text(self, state: State) -> str:
-        """``"Orange to act: <what is due> · council 3/7"`` (``step_words`` of the scene, which names who decides;
+        """``"Orange to act: <what is due> · council 3 of 7"`` (``step_words`` of the scene, which names who decides;
         the countdown round when it runs), the chance step due, or the result with every player's total."""
-        council = f"council {state.novices_in_council()}/{END_TRIGGER[len(state.seats)]}"
+        council = f"council {state.novices_in_council()} of {END_TRIGGER[len(state.seats)]}"
         if state.countdown and not state.is_terminal:
             council += f" · countdown round {state.countdown} (pass: {COUNTDOWN[state.countdown - 1]} points)"
         if state.is_terminal:
@@ -451,9 +478,10 @@ class BonfireView(StepChance, BoardView):
         for k, seat in enumerate(state.seats):
             name = seat.colour + (" (decides)" if k == decides else "") + (" (out)" if seat.out else "")
             res = ", ".join(f"{n} {r}" for r, n in zip(ix.resources, seat.resources) if n) or "-"
-            tiles = ", ".join(f"{n} {a.replace('_', ' ')}" for a, n in zip(ix.actions, seat.tiles) if n) or "-"
+            tiles = ", ".join(f"{n} {tile_name(a)}" for a, n in zip(ix.actions, seat.tiles) if n) or "-"
             boat = c.islands[seat.boat].name if seat.boat else "entrance"
-            holdings.append([name, res, tiles, boat, sum(seat.lit), ", ".join(seat.gnomes) or "-"])
+            gnomes = ", ".join(card_name(c, g) for g in seat.gnomes) or "-"
+            holdings.append([name, res, tiles, boat, sum(seat.lit), gnomes])
         steps = [["next" if n == 0 else "then", self._step_text(state, step), self._step_how(state, step)]
                  for n, step in enumerate(state.pending)]
         if not steps:
@@ -476,12 +504,14 @@ class BonfireView(StepChance, BoardView):
     @staticmethod
     def _step_text(state: State, step: Any) -> str:
         who = state.players[state.turn if step.seat is None else step.seat] if state.seats else ""
-        texts = {"deal": f"draw {step.what}" + (f" for {step.target}" if isinstance(step.target, str) else ""),
+        c = state.components
+        where = island_name(c, step.target) if isinstance(step.target, str) else ""
+        texts = {"deal": f"draw {step.what}" + (f" for {where}" if where else ""),
                  "start-tile": f"{who} chooses the starting fate tile",
                  "act": f"{who} chooses an option of the turn",
                  "cover": f"{who} pays what is missing",
-                 "then": f"carry out {step.action}",
-                 "dock": f"{who} may claim at {step.target}",
+                 "then": f"carry out {action_words(state, step.action)}" if step.action else "carry out the action",
+                 "dock": f"{who} may claim at {where}",
                  "march": f"{who}'s guardians {', '.join(step.items)} end a procession of {step.count} step(s)",
                  "sit": f"{who} seats a {step.what} novice",
                  "take": f"{who} takes {step.count} {step.what} of their choice",
@@ -507,7 +537,7 @@ class BonfireView(StepChance, BoardView):
             return []
         if state.is_chance_node:
             return [("btn:roll", "Let chance decide")]
-        do = [(item, str(action)) for action, items in self.items_of(state).items() for item in items
+        do = [(item, button_text(state, action)) for action, items in self.items_of(state).items() for item in items
               if item.startswith("btn:do:")]
         return [*self.choice_buttons(state), *do]
 
