@@ -15,6 +15,7 @@ HTML, whose plain-text form (what nbval compares, what ``print`` shows) is the s
 from __future__ import annotations
 
 import html as _html
+import ast
 import contextlib
 import io
 from collections.abc import Iterable, Iterator, Sequence
@@ -117,7 +118,15 @@ def load_ipython_extension(ipython: Any) -> None:
     Errors are raised as usual."""
 
     def fold(line: str, cell: str) -> None:
+        tree = ast.parse(ipython.transform_cell(cell))
+        last = tree.body.pop() if tree.body and isinstance(tree.body[-1], ast.Expr) else None
         with folded(line.strip() or STEPS):
-            ipython.ex(cell)
+            ipython.ex(compile(tree, "<fold>", "exec"))
+            if last is not None:  # the cell's value, as Jupyter would show it: a picture as it is, else its text
+                value = ipython.ev(compile(ast.Expression(last.value), "<fold>", "eval"))
+                if hasattr(value, "_repr_html_") or hasattr(value, "_repr_svg_"):
+                    _display(value)
+                elif value is not None:
+                    print(repr(value))
 
     ipython.register_magic_function(fold, magic_kind="cell", magic_name="fold")
