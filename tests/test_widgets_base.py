@@ -15,7 +15,8 @@ def view(toy_registered):
 
 def test_initial_render_has_scene_status_and_no_events(view):
     assert view.scene["width"] == 280 and len(view.scene["items"]) == 9
-    assert view.status == {"text": "X to act", "cursor": 0, "length": 0, "can_undo": False, "can_redo": False}
+    assert view.status == {"text": "X to act", "cursor": 0, "length": 0, "can_undo": False, "can_redo": False,
+                           "bots": False, "pace": "all", "bots_waiting": False}
     assert len(view.highlights) == 9
     assert view.events == [{"type": "Note", "rule": "toy.setup.first", "title": "Who starts",
                             "text": "X starts", "fields": {"text": "X starts"}}]
@@ -80,7 +81,7 @@ def test_unknown_messages_are_shown_and_ignored(view):
     assert view.record.actions == ()
     for target in ["cell-zz", "stone a1", "a1", "calm", "cell-b²"]:
         view.handle_message({"kind": "click", "target": target})
-        assert view.message == {"kind": "info", "text": f"nothing to click at {target!r} in this view"}
+        assert view.message == {"kind": "info", "text": "That is not on the board now: click a lit item."}
     view.handle_message({"kind": "goto", "index": True})
     view.handle_message({"kind": "step", "delta": False})
     assert view.record.actions == () and view.message["kind"] == "info"
@@ -347,3 +348,32 @@ def test_the_browser_is_sent_only_what_changed(rows):
     rows.handle_message({"kind": "click", "target": "cell-c1"})  # c1 is played
     rows.handle_message({"kind": "scene-request"})  # a view just drawn asks for everything
     assert sent[-1]["base"] is None and apply_patch([], sent[-1]["ops"]) == rows.scene["items"]
+
+
+# ---- the bubble by the clicked item, random players step by step (issue 18) -------------------------------------
+def test_the_bubble_points_at_the_clicked_item_with_the_refusal_or_what_the_move_did(view):
+    view.handle_message({"kind": "click", "target": "cell-b2"})
+    assert view.toast == {"kind": "done", "text": "X marks b2", "at": "cell-b2", "rule": "toy.place.empty",
+                          "title": "Mark an empty cell", "rule_text": "On your turn put your mark on an empty cell."}
+    view.handle_message({"kind": "click", "target": "cell-a2"})  # holds the wind's stone: refused
+    assert view.toast == {**view.message, "at": "cell-a2"} and view.toast["kind"] == "illegal"
+    view.handle_message({"kind": "undo"})  # not a click: no bubble
+    assert view.toast == {}
+
+
+def test_random_players_can_move_one_move_at_a_time(toy_registered):
+    view = ToyView(Record("toy", seed=2), bots={"O"}, bot_seed=1)
+    view.handle_message({"kind": "pace", "pace": "step"})
+    view.handle_message({"kind": "click", "target": "cell-b2"})  # X and the wind; O waits
+    assert view.record.actions == ("b2", "stone a2") and view.status["bots_waiting"]
+    assert view.status["text"] == "O to act (a random player): press “Show their next move”"
+    view.handle_message({"kind": "bots", "moves": 1})  # O's move, and the chance step after it at once
+    assert view.record.actions == ("b2", "stone a2", "b1", "stone a1") and not view.status["bots_waiting"]
+    assert view.toast["text"] == "O marks b1" and [e["text"] for e in view.events] == [
+        "O marks b1", "the wind drops a stone on a1"]
+    # the same moves as at the normal pace, with the same seed
+    at_once = ToyView(Record("toy", seed=2), bots={"O"}, bot_seed=1)
+    at_once.handle_message({"kind": "click", "target": "cell-b2"})
+    assert at_once.record.actions == view.record.actions
+    view.handle_message({"kind": "pace", "pace": "fast"})  # unknown: shown, nothing changes
+    assert view.bot_pace == "step" and "does not know" in view.message["text"]

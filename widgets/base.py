@@ -32,6 +32,14 @@ The base does the rest, for all games alike:
 
 Lessons and the coach light actions from outside with :meth:`BoardView.emphasise`, drawn in the same style.
 
+Feedback goes where the eye is: besides the panel, the browser shows the last message (a refusal, a hint) or,
+after a move, what it did, in a bubble next to the board item clicked (the ``toast`` trait: the text, its rule,
+and the item it points at), with a small link naming the rule.
+
+Random players move at once after a human's move (``bot_pace = "all"``), or one move at a time when the user
+asks for it (``bot_pace = "step"``: the controls then offer "Show their next move" and "Play their turns"), so a
+learner can watch what each of their moves does.
+
 Undo and redo work on the human players' decisions: with random players (``bots``), Undo goes back past their
 moves to the previous position where a human is to act, and Redo replays their moves up to the next one (or
 the end). The step controls (◀ ▶) still go one action at a time, chance steps and random players' moves
@@ -128,10 +136,11 @@ class BoardView(anywidget.AnyWidget):
         bot_seed: the seed of the random players' choices (the same seed, the same moves).
 
     Traits (synced to the browser): ``highlights``, ``events``, ``message``, ``status``, ``title``, ``panel``
-    (side tables), ``revision`` (bumped once per redraw, so the browser redraws once per change). ``scene`` (the
-    drawing, often hundreds of kilobytes) is not a synced trait: each redraw sends only what changed since the
-    last scene sent, as a custom message (:func:`scene_patch`); a browser view that missed one asks for the whole
-    scene again (``{"kind": "scene-request"}``).
+    (side tables), ``toast`` (the bubble by the clicked item: ``{"kind", "text", "at", "rule"?, "title"?,
+    "rule_text"?}``, or ``{}``), ``revision`` (bumped once per redraw, so the browser redraws once per change).
+    ``scene`` (the drawing, often hundreds of kilobytes) is not a synced trait: each redraw sends only what
+    changed since the last scene sent, as a custom message (:func:`scene_patch`); a browser view that missed one
+    asks for the whole scene again (``{"kind": "scene-request"}``).
     """
 
     _esm = STATIC / "board_view.js"
@@ -144,6 +153,7 @@ class BoardView(anywidget.AnyWidget):
     status = traitlets.Dict().tag(sync=True)
     title = traitlets.Unicode("").tag(sync=True)
     panel = traitlets.List().tag(sync=True)
+    toast = traitlets.Dict().tag(sync=True)
     revision = traitlets.Int(0).tag(sync=True)
 
     def __init__(self, record: Record, *, title: str = "", bots: Iterable[Any] = (), bot_seed: int = 0,
@@ -154,6 +164,12 @@ class BoardView(anywidget.AnyWidget):
         """Players (as ``state.current_player`` names them) whose moves are random legal ones."""
         self.bot_rng = random.Random(bot_seed)
         """The random players' source of choices (seeded by ``bot_seed``)."""
+        self.bot_pace = "all"
+        """``"all"``: random players move at once after a human's move; ``"step"``: only when asked
+        (:meth:`bot_moves`), one move at a time."""
+        self._bot_budget: int | None = None  # random players' moves still allowed now (None: no limit)
+        self._at: str | None = None  # the item of the click being answered (where the bubble points)
+        self._played_from: int | None = None  # the cursor before the user's move being answered
         self.selection: Pick | Plan | None = None
         """The pick under way (:class:`Pick`), a plan shown (:class:`Plan`), or ``None``."""
         self.emphasis: Emphasis | None = None
@@ -438,10 +454,55 @@ class BoardView(anywidget.AnyWidget):
         self.refresh({"kind": "info", "text": text})
 
     def run_bots(self) -> None:
-        """Let the random players move until a human is to act or the game ends."""
+        """Let the random players move until a human is to act or the game ends (with ``bot_pace == "step"``,
+        only as many moves as :meth:`bot_moves` allowed)."""
         state = self.record.state
-        while self.bots and not state.is_terminal and state.current_player in self.bots:
+        while self.bots and not state.is_terminal and state.current_player in self.bots and self._bot_may_move():
             state = self.record.play(self.choose_bot_action(state, list(state.legal_actions())))
+
+    def _bot_may_move(self) -> bool:
+        """Whether a random player may make one more move now (and count it)."""
+        if self.bot_pace != "step" or self._bot_budget is None:
+            return self.bot_pace != "step"
+        if self._bot_budget <= 0:
+            return False
+        self._bot_budget -= 1
+        return True
+
+    def bots_waiting(self) -> bool:
+        """True if a random player is to act at the latest position and waits for :meth:`bot_moves`."""
+        return (self.bot_pace == "step" and not self.record.can_redo and self.is_bot_turn(self.state))
+
+    def set_bot_pace(self, pace: str) -> None:
+        """Set :attr:`bot_pace` (``"all"`` or ``"step"``); going back to ``"all"`` lets waiting players move.
+
+        Raises:
+            ValueError: for any other pace.
+        """
+        if pace not in ("all", "step"):
+            raise ValueError(f"the random players' pace is 'all' or 'step', not {pace!r}")
+        self.bot_pace = pace
+        if pace == "all" and not self.record.can_redo:
+            self.bot_moves(None)
+        else:
+            self.refresh()
+
+    def bot_moves(self, moves: int | None = 1) -> None:
+        """Let the random players make ``moves`` moves (``None``: until a human is to act), from the latest
+        position; their chance steps are resolved at once. Shows what the moves did."""
+        if self.record.can_redo:
+            self.record.goto(len(self.record))
+        before = self.record.cursor
+        self._bot_budget = moves
+        pace, self.bot_pace = self.bot_pace, ("step" if moves is not None else "all")
+        try:
+            self.run_bots()
+        finally:
+            self.bot_pace, self._bot_budget = pace, None
+        self._events_from = before
+        self.selection = self.emphasis = None
+        self._played_from = before if self.record.cursor > before else None
+        self.refresh()
 
     def is_bot_turn(self, state: Any) -> bool:
         """True if a random player (one of ``bots``) is to act in ``state`` (not at the end, not chance)."""
@@ -466,6 +527,8 @@ class BoardView(anywidget.AnyWidget):
         players = getattr(state, "players", None)
         if isinstance(player, int) and not isinstance(player, bool) and players and 0 <= player < len(players):
             player = players[player]
+        if state is self.state and self.bots_waiting():
+            return f"{player} to act (a random player): press “Show their next move”"
         return f"{player} to act"
 
     # ---- the shared behaviour --------------------------------------------------------------------------------
@@ -489,10 +552,31 @@ class BoardView(anywidget.AnyWidget):
             states = self.record.states[first + 1:self.record.cursor + 1] if self.record.cursor else [state]
             self.events = [event.to_dict() for s in states for event in s.events][-MAX_EVENTS:]
             self.panel = self.panel_sections(state)
+            self.toast = self._toast(self.message)
             self.status = {"text": self.status_text(state), "cursor": self.record.cursor,
                            "length": len(self.record), "can_undo": self.undo_target() is not None,
-                           "can_redo": self.redo_target() is not None}
+                           "can_redo": self.redo_target() is not None, "bots": bool(self.bots),
+                           "pace": self.bot_pace, "bots_waiting": self.bots_waiting()}
             self.revision += 1
+
+    def _toast(self, message: dict[str, str]) -> dict[str, str]:
+        """The bubble by the clicked item: the message if there is one, else what the move just made did (its
+        first events, in words, and the first one's rule); ``{}`` when neither."""
+        at = self._at or ""
+        if message:
+            return {**message, "at": at}
+        before, self._played_from = self._played_from, None
+        if before is None or before + 1 > self.record.cursor:
+            return {}
+        events = [e for e in self.record.states[before + 1].events]
+        if not events:
+            return {}
+        text = events[0].describe()
+        if len(events) > 1:
+            text += f" (and {len(events) - 1} more: see “What happened, and why”)"
+        rule = events[0].rule
+        return {"kind": "done", "text": text, "at": at, "rule": rule.id, "title": rule.title,
+                "rule_text": rule.text}
 
     def _send_scene(self, full: bool = False) -> None:
         """Send the browser what changed in the scene since the last one sent (everything if ``full``, or if
@@ -538,6 +622,7 @@ class BoardView(anywidget.AnyWidget):
             self.refuse(err)
             return False
         self._events_from = before  # show what this action and the random players' replies did
+        self._played_from = before
         self.selection = self.emphasis = None
         self.run_bots()
         self._reselect(clicked)
@@ -571,6 +656,7 @@ class BoardView(anywidget.AnyWidget):
         for action in plan.actions:
             self.record.play(action)
         self._events_from = before
+        self._played_from = before
         self.selection = self.emphasis = None
         self.run_bots()
         self.refresh()
@@ -584,7 +670,7 @@ class BoardView(anywidget.AnyWidget):
 
     def nothing_to_click(self, target: str) -> None:
         """Answer a click on something that is not a target of this view (no action; an info message)."""
-        self.refresh({"kind": "info", "text": f"nothing to click at {target!r} in this view"})
+        self.refresh({"kind": "info", "text": "That is not on the board now: click a lit item."})
 
     def cancel(self) -> None:
         """Clear the pick or the plan under way (a second click on a picked item, ``Cancel``, Escape)."""
@@ -599,7 +685,14 @@ class BoardView(anywidget.AnyWidget):
 
     def click(self, target: str) -> None:
         """What happens when the user clicks item ``target`` (the browser calls this through a message): see the
-        module docstring for the click model."""
+        module docstring for the click model. The message or what the move did is shown by that item."""
+        self._at = target
+        try:
+            self._click(target)
+        finally:
+            self._at = None
+
+    def _click(self, target: str) -> None:
         if target not in self.clickable_targets():
             self.nothing_to_click(target)
             return
@@ -751,8 +844,9 @@ class BoardView(anywidget.AnyWidget):
     def handle_message(self, content: dict[str, Any]) -> None:
         """Dispatch a message from the browser: ``{"kind": "click", "target": id}``, ``{"kind": "escape"}``,
         ``{"kind": "scene-request"}`` (send the whole scene),
-        ``{"kind": "undo"}``, ``{"kind": "redo"}``, ``{"kind": "step", "delta": n}`` or
-        ``{"kind": "goto", "index": n}``.
+        ``{"kind": "undo"}``, ``{"kind": "redo"}``, ``{"kind": "step", "delta": n}``,
+        ``{"kind": "goto", "index": n}``, ``{"kind": "bots", "moves": n | "all"}`` (:meth:`bot_moves`) or
+        ``{"kind": "pace", "pace": "all" | "step"}`` (:meth:`set_bot_pace`).
 
         Unknown or malformed messages are shown as a message and change nothing.
         """
@@ -777,6 +871,10 @@ class BoardView(anywidget.AnyWidget):
                 self.step(content["delta"])
             elif kind == "goto" and whole("index"):
                 self.goto(content["index"])
+            elif kind == "bots" and (content.get("moves") == "all" or whole("moves")):
+                self.bot_moves(None if content["moves"] == "all" else content["moves"])
+            elif kind == "pace" and content.get("pace") in ("all", "step"):
+                self.set_bot_pace(content["pace"])
             else:
                 self.refresh({"kind": "info", "text": f"ignored a message the view does not know: {content!r}"})
         except Exception as err:  # a view must never die on a click: log it and show it as a bug, not a rule
@@ -882,7 +980,7 @@ class StepChance:
                 if self.step_chance and state.turn not in self.bots:
                     break
                 state = record.play(state.sample_chance(), resolve_chance=False)
-            elif state.current_player in self.bots:
+            elif state.current_player in self.bots and self._bot_may_move():
                 state = record.play(self.choose_bot_action(state, state.legal_actions()), resolve_chance=False)
             else:
                 break
@@ -913,6 +1011,7 @@ class StepChance:
             self.refuse(err)
             return False
         self._events_from = before
+        self._played_from = before
         self.selection = self.emphasis = None
         self.run_bots()
         self._reselect(clicked)
@@ -931,6 +1030,7 @@ class StepChance:
         if self.record.can_redo:
             self.record.step(1)
             self._events_from = before
+            self._played_from = before
             self.selection = self.emphasis = None
             self.refresh()
             return True

@@ -477,7 +477,7 @@ def test_targets_not_in_the_scene_change_nothing(target):
     view = view_until(2, 4, STEPS["first-turn"])
     before = view.state.to_dict()
     click(view, target)
-    assert view.message == {"kind": "info", "text": f"nothing to click at {target!r} in this view"}
+    assert view.message == {"kind": "info", "text": "That is not on the board now: click a lit item."}
     assert view.state.to_dict() == before
 
 

@@ -79,7 +79,16 @@ def test_board_view_renders_plays_refuses_and_undoes(page, voila_url):
     message = page.locator(".rx-message-illegal")
     message.wait_for(timeout=CLICK_TIMEOUT_MS)
     assert "a2 already holds a stone" in message.inner_text()
-    assert "Mark an empty cell (toy.place.empty)" in page.locator(".rx-why").inner_text()
+    assert page.locator(".rx-why").inner_text() == "rule: Mark an empty cell"
+    assert page.locator(".rx-why").get_attribute("data-rule") == "toy.place.empty"
+    # the same refusal in a bubble by the clicked cell, inside the window
+    toast = page.locator(".rx-toast")
+    assert toast.is_visible() and toast.get_attribute("data-at") == "cell-a2"
+    assert "a2 already holds a stone" in toast.inner_text() and "rule: Mark an empty cell" in toast.inner_text()
+    cell_box, toast_box = page.locator('[data-id="cell-a2"]').bounding_box(), toast.bounding_box()
+    gap = min(abs(toast_box["y"] - (cell_box["y"] + cell_box["height"])), abs(cell_box["y"] - (toast_box["y"] + toast_box["height"])))
+    assert gap <= 12, (cell_box, toast_box)
+    assert 0 <= toast_box["y"] and toast_box["y"] + toast_box["height"] <= page.viewport_size["height"]
     screenshot(page, "board-view-illegal-click")
 
     page.locator("button.rx-undo").click()

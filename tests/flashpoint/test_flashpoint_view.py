@@ -514,7 +514,7 @@ def test_a_click_after_the_game_is_over_gives_a_hint():
 def test_targets_not_in_the_scene_change_nothing(family, target):
     before = family.record.state.to_dict()
     click(family, target)
-    assert family.message == {"kind": "info", "text": f"nothing to click at {target!r} in this view"}
+    assert family.message == {"kind": "info", "text": "That is not on the board now: click a lit item."}
     assert family.record.state.to_dict() == before
 
 

@@ -446,7 +446,7 @@ def test_random_players_are_deterministic_for_a_seed_and_rarely_score_an_empty_d
 def test_clicks_on_targets_that_name_nothing_change_nothing(scoring, target):
     before = (scoring.record.actions, scoring.record.cursor)
     click(scoring, target)
-    assert scoring.message == {"kind": "info", "text": f"nothing to click at {target!r} in this view"}
+    assert scoring.message == {"kind": "info", "text": "That is not on the board now: click a lit item."}
     assert (scoring.record.actions, scoring.record.cursor) == before and scoring.selection is None
 
 

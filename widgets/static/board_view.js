@@ -234,17 +234,35 @@ function drawPanel(model, panel) {
     controls.appendChild(button);
   }
   panel.appendChild(controls);
+  if (status.bots_waiting) {
+    // the random players wait to be shown, one move at a time or all their moves at once
+    const bots = htmlEl("div", "rx-controls rx-bots");
+    for (const [name, label, tip, moves] of [
+      ["bot-step", "Show their next move ▶", "Let the random player to act make one move", 1],
+      ["bot-all", "Play their turns ⏩", "Let the random players move until it is your turn", "all"]]) {
+      const button = htmlEl("button", `rx-button rx-${name}`, label);
+      button.title = tip;
+      button.addEventListener("click", () => model.send({ kind: "bots", moves }));
+      bots.appendChild(button);
+    }
+    panel.appendChild(bots);
+  }
+  if (status.bots) {
+    const pace = htmlEl("label", "rx-pace");
+    const box = htmlEl("input");
+    box.type = "checkbox";
+    box.checked = status.pace === "step";
+    box.addEventListener("change", () => model.send({ kind: "pace", pace: box.checked ? "step" : "all" }));
+    pace.append(box, document.createTextNode(" watch the other players move by move"));
+    panel.appendChild(pace);
+  }
   panel.appendChild(htmlEl("div", "rx-position", `position ${status.cursor ?? 0} of ${status.length ?? 0}`));
 
   const message = model.get("message") || {};
   if (message.text) {
     const box = htmlEl("div", `rx-message rx-message-${message.kind || "info"}`);
     box.appendChild(htmlEl("div", "rx-message-text", message.text));
-    if (message.rule) {
-      const why = htmlEl("div", "rx-why", `${message.title} (${message.rule})`);
-      if (message.rule_text) why.title = message.rule_text;
-      box.appendChild(why);
-    }
+    if (message.rule) box.appendChild(ruleLink(message, "rx-why"));
     panel.appendChild(box);
   }
 
@@ -271,12 +289,60 @@ function drawPanel(model, panel) {
   for (const event of events) {
     const li = htmlEl("li", "rx-event");
     li.appendChild(htmlEl("span", "rx-event-text", event.text));
-    const rule = htmlEl("span", "rx-event-rule", ` — ${event.title} (${event.rule})`);
-    rule.setAttribute("data-rule", event.rule);
-    li.appendChild(rule);
+    li.appendChild(document.createTextNode(" "));
+    li.appendChild(ruleLink(event, "rx-event-rule"));
     list.appendChild(li);
   }
   panel.appendChild(list);
+}
+
+// A small link naming the rule behind a message or event: its title, the rule's paraphrase on hover.
+function ruleLink(message, className) {
+  const link = htmlEl("span", `rx-rule-link ${className || ""}`, `rule: ${message.title}`);
+  link.setAttribute("data-rule", message.rule);
+  link.title = `${message.rule}: ${message.rule_text || message.title}`;
+  return link;
+}
+
+// The bubble by the clicked item: the refusal or hint, or what the move did, with its rule. It sits under the
+// item (above it near the bottom of the board), inside the board's frame, and is scrolled into view.
+function drawToast(model, stage, svg, toastEl) {
+  const toast = model.get("toast") || {};
+  if (!toast.text) {
+    toastEl.hidden = true;
+    toastEl.removeAttribute("data-at");
+    return;
+  }
+  toastEl.hidden = false;
+  toastEl.className = `rx-toast rx-toast-${toast.kind || "info"}`;
+  toastEl.style.animation = "none";  // a new bubble: start its fade again
+  void toastEl.offsetWidth;
+  toastEl.style.animation = "";
+  toastEl.replaceChildren(htmlEl("div", "rx-toast-text", toast.text));
+  if (toast.rule) toastEl.appendChild(ruleLink(toast, "rx-toast-rule"));
+  const close = htmlEl("button", "rx-toast-close", "×");
+  close.title = "Close";
+  close.addEventListener("click", () => { toastEl.hidden = true; });
+  toastEl.appendChild(close);
+  toastEl.setAttribute("data-at", toast.at || "");
+  const frame = stage.getBoundingClientRect();
+  const board = svg.getBoundingClientRect();
+  const item = toast.at ? svg.querySelector(`[data-id="${CSS.escape(toast.at)}"]`) : null;
+  const spot = item ? item.getBoundingClientRect() : null;
+  const width = Math.min(340, board.width - 8);
+  toastEl.style.width = `${width}px`;
+  const height = toastEl.offsetHeight;
+  let left = (spot ? spot.left + spot.width / 2 : board.left + board.width / 2) - frame.left - width / 2;
+  left = Math.max(board.left - frame.left + 4, Math.min(left, board.right - frame.left - width - 4));
+  let top = spot ? spot.bottom - frame.top + 8 : board.top - frame.top + 8;
+  if (spot && top + height > board.bottom - frame.top) top = spot.top - frame.top - height - 8;
+  top = Math.max(board.top - frame.top + 4, top);
+  toastEl.style.left = `${left}px`;
+  toastEl.style.top = `${top}px`;
+  // off screen: bring the whole board into view (it is never taller than the window), else at least the bubble
+  const outside = (el) => { const r = el.getBoundingClientRect(); return r.top < 0 || r.bottom > window.innerHeight; };
+  if (outside(toastEl)) svg.scrollIntoView({ block: "nearest" });
+  if (outside(toastEl)) toastEl.scrollIntoView({ block: "nearest" });
 }
 
 function messageWords(message) {
@@ -289,12 +355,17 @@ function render({ model, el }) {
   const title = htmlEl("div", "rx-title");
   const body = htmlEl("div", "rx-body");
   const svg = svgEl("svg", { class: "rx-board", role: "group" });
+  const stage = htmlEl("div", "rx-stage");
+  const toastEl = htmlEl("div", "rx-toast");
+  toastEl.hidden = true;
+  toastEl.setAttribute("role", "status");
+  stage.append(svg, toastEl);
   const panel = htmlEl("div", "rx-panel");
   // the strip's last message, read out by screen readers when it changes (a refusal, a hint)
   const live = htmlEl("div", "rx-live");
   live.setAttribute("aria-live", "polite");
   live.setAttribute("role", "status");
-  body.append(svg, panel);
+  body.append(stage, panel);
   root.append(title, live, body);
   el.appendChild(root);
   const cache = { elements: new Map(), panel: "", scene: { items: [] }, sceneRevision: null };
@@ -306,6 +377,7 @@ function render({ model, el }) {
     svg.setAttribute("aria-label", `${model.get("title") || "board"}: Tab to the lit items, Enter to click, ` +
       "arrow keys to move between neighbours, Escape to clear the selection");
     drawBoard(model, svg, cache);
+    drawToast(model, stage, svg, toastEl);
     const words = messageWords(model.get("message"));
     if (live.textContent !== words) live.textContent = words;
     const panelKey = JSON.stringify([model.get("status"), model.get("message"), model.get("panel"),
