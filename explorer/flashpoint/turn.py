@@ -182,7 +182,7 @@ def move_cost(state: State, f: Firefighter, dest: str, action: Any = None) -> in
         cost = 2 if f.carrying else 1
         return cost * 2 if climb[1] >= 2 else cost
     if here is None or dest not in state.building.spaces_by_id or dest not in _adjacent(state, here):
-        return _refuse("flashpoint.move.adjacent", f"{dest} is not next to {f.name}'s square ({here})", action)
+        return _refuse("flashpoint.move.adjacent", f"{dest} is not next to {here}, where {f.name} stands", action)
     air = lad.air_refusal(state, here, dest, f.name, action)
     if air is not None:
         return air
@@ -322,7 +322,7 @@ def _refusal(state: State, action: Any) -> IllegalAction | None:
     if isinstance(action, Chop):
         edge = _edge(state, action.edge)
         if edge is None or f.space not in edge:
-            return _refuse("flashpoint.chop", f"{action.edge} is not a wall of the square {f.name} is on ({f.space})", action)
+            return _refuse("flashpoint.chop", f"{action.edge} is not a wall of {f.space}, where {f.name} stands", action)
         key = frozenset(edge)
         kind = state.building.edges[key].kind if key in state.building.edges else None
         if kind not in WALL_STRENGTH:
@@ -335,7 +335,7 @@ def _refusal(state: State, action: Any) -> IllegalAction | None:
         t = action.space
         if t not in state.building.spaces_by_id or (t != f.space and (t not in _adjacent(state, f.space)
                                                                         or not _open(state, f.space, t))):
-            return _refuse("flashpoint.extinguish", f"{t} is neither the square {f.name} is on nor an open neighbour of it",
+            return _refuse("flashpoint.extinguish", f"{t} is neither {f.space}, where {f.name} stands, nor an open neighbour of it",
                            action)
         if t not in state.fire and t not in state.smoke:
             return _refuse("flashpoint.extinguish", f"there is no fire or smoke on {t}", action)
@@ -521,7 +521,7 @@ def _door_refusal(state: State, f: Firefighter, action: Any, text: str, *, openi
     edge = _edge(state, text)
     verb = "open" if opening else "close"
     if edge is None or f.space not in edge:
-        return _refuse("flashpoint.door.open-close", f"{text} is not an edge of the square {f.name} is on ({f.space})", action)
+        return _refuse("flashpoint.door.open-close", f"{text} is not an edge of {f.space}, where {f.name} stands", action)
     key = frozenset(edge)
     kind = state.building.edges[key].kind if key in state.building.edges else None
     if kind not in ("door", "fireproof_door", "window"):
@@ -543,7 +543,7 @@ def _unjam_refusal(state: State, f: Firefighter, action: Unjam) -> IllegalAction
     """Why ``f`` may not remove a jam marker at ``action.edge`` (``flashpoint.ed.unjam``), or ``None``."""
     edge = _edge(state, action.edge)
     if edge is None or f.space not in edge:
-        return _refuse("flashpoint.ed.unjam", f"{action.edge} is not an edge of the square {f.name} is on ({f.space})", action)
+        return _refuse("flashpoint.ed.unjam", f"{action.edge} is not an edge of {f.space}, where {f.name} stands", action)
     key = frozenset(edge)
     kind = state.building.edges[key].kind if key in state.building.edges else None
     if kind != "fireproof_door":

@@ -27,8 +27,8 @@ from typing import Any
 __all__ = ["square_words", "edge_words", "board_words"]
 
 _SPACE = r"(?:[a-z][a-z0-9_-]*:)?\d{1,2},\d{1,2}"
-_EDGE_RE = re.compile(rf"(?<![\w:,|])({_SPACE})\|({_SPACE})(?![\w,|])")
-_SPACE_RE = re.compile(rf"(?<![\w:,|])((?:\bspace )?)({_SPACE})(?![\w,|])")
+_EDGE_RE = re.compile(rf"(?<![\w:,|])({_SPACE})\|({_SPACE})(?!\w|,\d|\|)")
+_SPACE_RE = re.compile(rf"(?<![\w:,|])((?:\bspace )?)({_SPACE})(?!\w|,\d|\|)")
 
 
 def _column(floor: Any, c: int) -> int:
