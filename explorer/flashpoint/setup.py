@@ -311,8 +311,8 @@ def why_not(state: State, action: Any) -> IllegalAction | None:
                                  action=action)
         spot = next((spot for spot in state.building.parking(action.vehicle) if action.space in spot), None)
         if spot is not None:
-            return IllegalAction(RULES["flashpoint.setup.vehicles"], f"a parking spot is named by its first space: "
-                                 f"park {action.vehicle} {spot[0]}", action=action)
+            return IllegalAction(RULES["flashpoint.setup.vehicles"], f"a parking spot is named by its first square, "
+                                 f"{spot[0]}", action=action, notation=f"park {action.vehicle} {spot[0]}")
         return IllegalAction(RULES["flashpoint.setup.vehicles"], f"{action.space} is not on a parking spot of the "
                              f"{action.vehicle}", action=action)
     if isinstance(action, ChooseRole):
@@ -320,17 +320,26 @@ def why_not(state: State, action: Any) -> IllegalAction | None:
             return IllegalAction(RULES["flashpoint.setup.specialist"], "no specialist to choose now" +
                                  ("" if state.options.experienced else " (the Family game has none)"), action=action)
         if action.role not in ROLES:
-            return IllegalAction(RULES["flashpoint.setup.specialist"], f"there is no specialist {action.role!r}; "
-                                 f"choose one of {', '.join(ROLES)}", action=action)
+            return IllegalAction(RULES["flashpoint.setup.specialist"], f"there is no specialist card called "
+                                 f"“{action.role}”; the cards are {', '.join(r.name for r in ROLES.values())}",
+                                 action=action, notation="role <" + "|".join(ROLES) + ">")
         return IllegalAction(RULES["flashpoint.setup.specialist"], f"another firefighter already is the "
                              f"{ROLES[action.role].name}", action=action)
     if isinstance(action, Place):
         if choice != "place":
-            return IllegalAction(RULES["flashpoint.setup.place"], f"first: {choice}", action=action)
+            return IllegalAction(RULES["flashpoint.setup.place"], f"first {_CHOICE_WORDS.get(choice, choice)}",
+                                 action=action, notation=choice + (" <spot>" if choice.startswith("park") else
+                                                                   " <card>"))
         return IllegalAction(RULES["flashpoint.setup.place"], f"firefighters start outside the building; "
-                             f"{action.space} is not an outside space", action=action)
-    return IllegalAction(RULES["flashpoint.setup.place"], f"the game is being set up: {choice or 'nothing'} "
-                         f"comes first, {action} cannot be played yet", action=action)
+                             f"{action.space} is inside", action=action)
+    return IllegalAction(RULES["flashpoint.setup.place"], f"the game is being set up (the turns have not begun): "
+                         f"{_CHOICE_WORDS.get(choice, 'nothing is due')} first",
+                         action=action)
+
+
+_CHOICE_WORDS = {"park engine": "park the fire engine", "park ambulance": "park the ambulance",
+                 "role": "take a specialist card", "place": "start the firefighter on a square outside"}
+"""The set-up choice due, in words (refusals)."""
 
 
 def apply_decision(state: State, action: Any) -> tuple[State, list[Event]]:

@@ -27,6 +27,7 @@ from .actions import (PLAYER_ACTIONS, Bridge, ChooseRole, Dice, Die, FireproofRo
 from .components import ROLES, WALL_STRENGTH
 from .rules import RULES
 from .state import Firefighter, State, Step, is_extreme
+from .words import board_words
 from .work import DIRECTIONS, Work, is_open, neighbour
 
 UNJAM_COST = 1
@@ -41,6 +42,22 @@ CREW_CHANGE_COST = 2
 """AP to change specialist at the engine (sources B.6)."""
 CAFS_COMMAND_LIMIT = 1
 """AP the Fire Captain may spend per turn commanding the CAFS Firefighter (sources B.9)."""
+
+
+SETUP_WORDS = {"Place": "starting a firefighter outside", "Park": "parking a vehicle",
+               "ChooseRole": "taking a specialist card"}
+"""A set-up choice in words (for the refusal of one tried once the game is under way)."""
+
+
+def _chance_words(action: Any) -> str:
+    """A chance outcome in words: ``"a roll of the dice"``, ``"turning over a point of interest"``..."""
+    if isinstance(action, (Dice, Die)):
+        return "a roll of the dice"
+    if isinstance(action, FireproofRoll):
+        return "the red die at a fireproof door"
+    if isinstance(action, Reveal):
+        return "turning over a point of interest"
+    return "where a chemical spill flows"
 
 
 def _refuse(rule_id: str, reason: str, action: Any) -> IllegalAction:
@@ -155,7 +172,7 @@ def move_cost(state: State, f: Firefighter, dest: str, action: Any = None) -> in
     """
     here = f.space
     if dest not in state.building.spaces_by_id:
-        return _refuse("flashpoint.move.adjacent", f"there is no space {dest} in {state.building.name}", action)
+        return _refuse("flashpoint.move.adjacent", f"{state.building.name} has no square {dest}", action)
     climb = lad.climb_between(state, here, dest) if here and state.ladders else None
     if climb is not None:
         if dest in {t for _, _, t in lad.raised_ladders(state)} and any(
@@ -165,7 +182,7 @@ def move_cost(state: State, f: Firefighter, dest: str, action: Any = None) -> in
         cost = 2 if f.carrying else 1
         return cost * 2 if climb[1] >= 2 else cost
     if here is None or dest not in state.building.spaces_by_id or dest not in _adjacent(state, here):
-        return _refuse("flashpoint.move.adjacent", f"{dest} is not next to {f.name} on {here}", action)
+        return _refuse("flashpoint.move.adjacent", f"{dest} is not next to {here}, where {f.name} stands", action)
     air = lad.air_refusal(state, here, dest, f.name, action)
     if air is not None:
         return air
@@ -230,7 +247,23 @@ def can_escape_fire(state: State, f: Firefighter) -> bool:
 
 # ---- legality -----------------------------------------------------------------------------------------------
 def refusal(state: State, action: Any) -> IllegalAction | None:
-    """Why the firefighter to act may not take ``action`` now (``None`` if it may). The state is unchanged.
+    """Why the firefighter to act may not take ``action`` now (``None`` if it may), in the board's words: every
+    space and edge the reason names as the drawn building shows it (:func:`.words.board_words`: ``"row 3,
+    column 4"``, ``"the outer edge above row 1, column 6"``), the notation kept in ``notation`` where the reason
+    gave it. The state is unchanged.
+    """
+    err = _refusal(state, action)
+    if err is None:
+        return None
+    reason = board_words(state.building, err.reason)
+    if reason == err.reason:
+        return err
+    return IllegalAction(err.rule, reason, action=err.action, notation=err.notation)
+
+
+def _refusal(state: State, action: Any) -> IllegalAction | None:
+    """Why the firefighter to act may not take ``action`` now (``None`` if it may), spaces in notation. The state
+    is unchanged.
 
     Raises nothing; an action of an unknown type is refused with ``core.turn.not-legal``'s fallback (``None``
     from here lets the core explain it).
@@ -241,12 +274,14 @@ def refusal(state: State, action: Any) -> IllegalAction | None:
             return None
         return None if action in legal_decisions(state) else why_not(state, action)
     if isinstance(action, (Dice, Die, Reveal, FireproofRoll, SpillFlow)):
-        return _refuse("flashpoint.turn.order", f"{action} is a chance outcome, and no roll or draw is due now: "
+        return _refuse("flashpoint.turn.order", f"{_chance_words(action)} is chance's to decide, and nothing of "
+                       f"chance is due now: "
                        f"{state.firefighter.name} is to act", action)
     if not isinstance(action, PLAYER_ACTIONS):
         return None
     if isinstance(action, (Place, Park, ChooseRole)):
-        return _refuse("flashpoint.setup.place", f"{action} is a set-up choice; the game is under way", action)
+        return _refuse("flashpoint.setup.place", f"{SETUP_WORDS[type(action).__name__]} is a set-up choice; the game "
+                       f"is under way", action)
     f = state.firefighter
     exp = state.options.experienced
     card = f.card
@@ -287,7 +322,7 @@ def refusal(state: State, action: Any) -> IllegalAction | None:
     if isinstance(action, Chop):
         edge = _edge(state, action.edge)
         if edge is None or f.space not in edge:
-            return _refuse("flashpoint.chop", f"{action.edge} is not a wall of {f.name}'s space {f.space}", action)
+            return _refuse("flashpoint.chop", f"{action.edge} is not a wall of {f.space}, where {f.name} stands", action)
         key = frozenset(edge)
         kind = state.building.edges[key].kind if key in state.building.edges else None
         if kind not in WALL_STRENGTH:
@@ -300,7 +335,7 @@ def refusal(state: State, action: Any) -> IllegalAction | None:
         t = action.space
         if t not in state.building.spaces_by_id or (t != f.space and (t not in _adjacent(state, f.space)
                                                                         or not _open(state, f.space, t))):
-            return _refuse("flashpoint.extinguish", f"{t} is neither {f.name}'s space nor an open neighbour of it",
+            return _refuse("flashpoint.extinguish", f"{t} is neither {f.space}, where {f.name} stands, nor an open neighbour of it",
                            action)
         if t not in state.fire and t not in state.smoke:
             return _refuse("flashpoint.extinguish", f"there is no fire or smoke on {t}", action)
@@ -316,8 +351,8 @@ def refusal(state: State, action: Any) -> IllegalAction | None:
             return _refuse("flashpoint.ed.platform", "the engine cannot drive while its hydraulic platform is raised",
                            action)
         if to is not None and spots[to][0] != action.space:
-            return _refuse("flashpoint.vehicle.drive", f"a parking spot is named by its first space: "
-                           f"drive {action.vehicle} {spots[to][0]}", action)
+            return IllegalAction(RULES["flashpoint.vehicle.drive"], f"a parking spot is named by its first square, "
+                                 f"{spots[to][0]}", action=action, notation=f"drive {action.vehicle} {spots[to][0]}")
         if to is None or to not in next_spots(state, action.vehicle):
             if is_extreme(state.building):
                 return _refuse("flashpoint.ed.drive", f"{action.space} is not another parking spot of the "
@@ -355,7 +390,8 @@ def refusal(state: State, action: Any) -> IllegalAction | None:
             return _refuse("flashpoint.crew-change", f"{f.name} must start the turn on the engine and be there",
                            action)
         if action.role not in ROLES:
-            return _refuse("flashpoint.crew-change", f"there is no specialist {action.role!r}", action)
+            return IllegalAction(RULES["flashpoint.crew-change"], f"there is no specialist card called "
+                                 f"“{action.role}”", action=action, notation="crew change <" + "|".join(ROLES) + ">")
         if any(g.role == action.role for g in state.firefighters):
             return _refuse("flashpoint.crew-change", f"the {ROLES[action.role].name} is already in play", action)
         return _afford(f, CREW_CHANGE_COST, 0, "a crew change", action)
@@ -485,7 +521,7 @@ def _door_refusal(state: State, f: Firefighter, action: Any, text: str, *, openi
     edge = _edge(state, text)
     verb = "open" if opening else "close"
     if edge is None or f.space not in edge:
-        return _refuse("flashpoint.door.open-close", f"{text} is not an edge of {f.name}'s space {f.space}", action)
+        return _refuse("flashpoint.door.open-close", f"{text} is not an edge of {f.space}, where {f.name} stands", action)
     key = frozenset(edge)
     kind = state.building.edges[key].kind if key in state.building.edges else None
     if kind not in ("door", "fireproof_door", "window"):
@@ -507,7 +543,7 @@ def _unjam_refusal(state: State, f: Firefighter, action: Unjam) -> IllegalAction
     """Why ``f`` may not remove a jam marker at ``action.edge`` (``flashpoint.ed.unjam``), or ``None``."""
     edge = _edge(state, action.edge)
     if edge is None or f.space not in edge:
-        return _refuse("flashpoint.ed.unjam", f"{action.edge} is not an edge of {f.name}'s space {f.space}", action)
+        return _refuse("flashpoint.ed.unjam", f"{action.edge} is not an edge of {f.space}, where {f.name} stands", action)
     key = frozenset(edge)
     kind = state.building.edges[key].kind if key in state.building.edges else None
     if kind != "fireproof_door":

@@ -128,8 +128,8 @@ def test_a_building_refuses_objects_across_walls_repeated_ids_and_stray_arrows()
 
 def test_refusals_name_the_problem():
     s = new_game(players=1, seed=1).apply("place 0,6")
-    assert "no roll or draw is due" in str(s.explain("roll 6 5"))
-    assert "there is no space 99,99" in str(s.explain(Move("99,99")))     # an action object: the rule refuses it
+    assert "a roll of the dice is chance's to decide, and nothing of chance is due now" in str(s.explain("roll 6 5"))
+    assert "Flash Point house (front side) has no square 99,99" in str(s.explain(Move("99,99")))     # an action object: the rule refuses it
     with pytest.raises(NotationError, match="there is no space 99,99 in Flash Point house"):
         s.apply("move 99,99")                                              # text: read for the state's building
     assert str(parse_action("move 01,06")) == "move 1,6"

@@ -143,10 +143,10 @@ def test_a_command_pick_refuses_what_the_commanded_firefighter_cannot_do():
         "space:4,3", "space:3,4", "edge:3,2|3,3", "ff:red"}
     click(view, "edge:2,3|3,3")  # a wall of blue's space: a command cannot chop, so it asks red to chop it
     assert view.message["rule"] == "flashpoint.chop" and view.selection.clicked == ("ff:blue",)
-    assert view.message["text"] == "2,3|3,3 is not a wall of red's space 3,1"
+    assert view.message["text"] == "the edge between rows 2 and 3, column 3 is not a wall of row 3, column 1, where red stands"
     click(view, "space:5,5")
     assert view.message["rule"] == "flashpoint.move.adjacent"
-    assert view.message["text"] == "5,5 is not next to blue on 3,3"
+    assert view.message["text"] == "row 5, column 5 is not next to row 3, column 3, where blue stands"
     click(view, "edge:3,2|3,3")  # blue opens the door: 1 command AP of red's (its 2 command AP are spent first)
     red = view.state.firefighter
     assert view.record.actions == ("command blue open 3,2|3,3",) and (red.ap, red.command_ap) == (4, 1)
@@ -164,7 +164,7 @@ def test_emphasised_actions_carry_the_tone_and_caption_until_a_move():
     assert marks["space:3,2"] == {"label": "the coach", "tone": "hint", "tip": "the coach"}
     assert marks["space:2,1"] == {"label": "1 AP", "tone": "legal", "tip": "move 2,1 (1 AP)"}  # not emphasised
     before = (view.emphasis, dict(view.highlights))
-    with pytest.raises(ValueError, match="not next to red"):
+    with pytest.raises(ValueError, match="where red stands"):
         view.emphasise(["move 5,5"], caption="wrong")  # refused by the engine: nothing changes
     assert (view.emphasis, view.highlights) == before
     with pytest.raises(ValueError, match="unknown tone"):

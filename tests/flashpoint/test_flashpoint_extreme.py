@@ -200,7 +200,7 @@ def test_removing_a_jam_marker_is_refused_with_the_reason():
     refused(position(DOORS, ff("4,4")), "unjam 4,4|4,5", "flashpoint.ed.unjam")          # a window
     far = position(DOORS, ff("5,5"), doors={"2,2|2,3": "jammed"}, jams={"2,2|2,3": 1})
     err = refused(far, "unjam 2,2|2,3", "flashpoint.ed.unjam")                           # not at its space
-    assert "is not an edge of red's space 5,5" in str(err)
+    assert "is not an edge of row 5, column 5, where red stands" in str(err)
 
 
 def test_a_jammed_fireproof_door_can_be_neither_opened_nor_closed():

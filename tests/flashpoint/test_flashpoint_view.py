@@ -78,7 +78,7 @@ def test_family_setup_places_each_firefighter_by_clicking_an_outside_space():
     assert lit == outside and len(lit) == 32
     message = refused(view, "space:2,4")  # inside the building
     assert message["rule"] == "flashpoint.setup.place"
-    assert message["text"] == "firefighters start outside the building; 2,4 is not an outside space"
+    assert message["text"] == "firefighters start outside the building; row 2, column 4 is inside"
     click(view, "space:0,3")
     click(view, "space:0,9")
     assert view.record.actions == ("place 0,3", "place 0,9")
@@ -166,7 +166,7 @@ def test_specialists_costs_come_from_their_cards_and_pools():
 def test_a_far_space_is_refused_with_the_move_rule(family):
     message = refused(family, "space:3,3")
     assert message["rule"] == "flashpoint.move.adjacent" and message["title"] == "Moving"
-    assert message["text"] == "3,3 is not next to red on 0,3"
+    assert message["text"] == "row 3, column 3 is not next to the outside square above column 3, where red stands"
 
 
 def test_a_wall_without_the_ap_to_chop_it_is_refused_with_the_ap_rule(family):
@@ -186,9 +186,11 @@ def test_a_wall_without_the_ap_to_chop_it_is_refused_with_the_ap_rule(family):
 def test_a_door_and_a_wall_away_from_the_firefighter_name_their_rules(family):
     message = refused(family, "edge:3,2|3,3")  # a closed door in the middle of the house
     assert message["rule"] == "flashpoint.door.open-close"
-    assert message["text"] == "3,2|3,3 is not an edge of red's space 0,3"
+    assert message["text"] == ("the edge between row 3, columns 2 and 3 is not an edge of the outside square above "
+                               "column 3, where red stands")
     message = refused(family, "edge:2,3|3,3")  # a wall
-    assert message["rule"] == "flashpoint.chop" and message["text"] == "2,3|3,3 is not a wall of red's space 0,3"
+    assert message["rule"] == "flashpoint.chop" and message["text"] == ("the edge between rows 2 and 3, column 3 is not a wall of the outside square above "
+                                                                 "column 3, where red stands")
 
 
 def test_another_firefighter_cannot_be_commanded_but_by_the_captain(family):
@@ -357,7 +359,8 @@ def test_the_captain_selects_another_firefighter_and_commands_it():
                                "ff:red": {"label": "", "tone": "legal",
                                           "tip": "red: back to the Captain's own actions"}}
     message = refused(view, "space:0,2")  # two spaces away from blue
-    assert message["rule"] == "flashpoint.move.adjacent" and message["text"] == "0,2 is not next to blue on 0,5"
+    assert message["rule"] == "flashpoint.move.adjacent" and message["text"] == ("the outside square above column 2 is not next to the outside square "
+                                                                          "above column 5, where blue stands")
     for space, (ap, command) in (("0,4", (4, 1)), ("0,3", (4, 0)), ("0,2", (3, 0))):
         click(view, f"space:{space}")  # blue stays selected: command after command
         red = view.state.firefighter

@@ -62,6 +62,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from explorer.flashpoint.words import square_words
 from explorer.flashpoint import State
 from explorer.flashpoint.actions import edge_text
 from explorer.flashpoint.building import Building
@@ -305,11 +306,12 @@ def _space_title(state: State, space: str, stairs: Mapping[str, tuple[int, str |
     b = state.building
     sp = b.spaces_by_id[space]
     f = b.floors[sp.floor]
-    where = f"{space} ({f.name}, row {sp.row}, column {sp.col}"
+    where = square_words(b, space)                       # as the printed row and column numbers show it
+    if len(b.floors) > 1 and sp.floor == next(iter(b.floors)) and sp.inside:
+        where += f" of the {f.name}"
     if sp.inside and f.die_cols is not None:
-        where += f"; dice {sp.row} and {f.die_cols[0] + sp.col - 1}"
-    where += ")"
-    bits = [where if sp.inside else f"{where}: outside" + (", in the air by the upper storey" if f.level > 0 else "")]
+        where += f" (dice {sp.row} and {f.die_cols[0] + sp.col - 1})"
+    bits = [where[0].upper() + where[1:] + ("" if sp.inside or f.level <= 0 else ", in the air by the upper storey")]
     if space in state.fire:
         bits.append("fire")
     if space in state.smoke:
