@@ -26,6 +26,7 @@ import plotly.graph_objects as go
 
 from explorer.core import Record
 
+from .apps import how_to_play
 from .records import new_record, open_record
 
 __all__ = ["OVERLAY_WIDTH", "OverlayTabs", "kernel_loop", "same_traces", "redraw_in_place"]
@@ -171,10 +172,19 @@ class OverlayTabs:
         self.board = w.VBox()
         self._drawn_at = None
 
-    def _app_widget(self, form: w.Widget, legend: str) -> w.VBox:
+    def _app_widget(self, form: w.Widget, legend: str, how: tuple[str, str] | None = None) -> w.VBox:
         """The whole app as one box: ``form``, the note, the board, ``legend`` (HTML), the "Redraw" row, the tabs
-        and the save/load accordion."""
+        and the save/load accordion. With ``how`` (``(one line, the instructions in HTML)``), the instructions
+        and the legend come first, each folded to one line (:func:`widgets.apps.how_to_play`), and the form is
+        folded too, so the board starts near the top of the page."""
         records = w.VBox([w.HBox([self.save_button, self.load_button]), self.record_note, self.record_text])
+        if how is not None:
+            settings = w.Accordion(children=[form], titles=("New game: players, seed, options",))
+            settings.selected_index = None
+            return w.VBox([w.HTML(how_to_play(how[0], how[1], legend=legend)), settings, self.note, self.board,
+                           w.HBox([self.redraw_button, self.overlay_note, self.follow],
+                                  layout=w.Layout(align_items="center")), self.tabs,
+                           w.Accordion(children=[records], titles=("Save or load a record",))])
         return w.VBox([form, self.note, self.board, w.HTML(legend),
                        w.HBox([self.redraw_button, self.overlay_note, self.follow],
                               layout=w.Layout(align_items="center")), self.tabs,

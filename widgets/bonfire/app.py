@@ -31,12 +31,45 @@ from ..figures import OverlayTabs
 from .overlays import fate_yield_figure, score_now_figure, scores_over_time_figure
 from .view import BonfireView
 
-__all__ = ["BonfireApp", "COLOURS", "LEGEND", "TABS"]
+__all__ = ["HOW_TO_PLAY", "HOW_LINE", "BonfireApp", "COLOURS", "LEGEND", "TABS"]
 
 COLOURS = Components.default().player_colours
 """The players' colours in seat order (the shipped components'): seat 0 is the first colour."""
 TABS = ("Fate-tile yield", "Score if it ended now", "Scores over time")
 """The overlay tabs' titles, in order."""
+
+HOW_TO_PLAY = (
+    "<p>Choose the number of players (2-4) and a seed, tick which colours are random players (none, for hot-se"
+    "at with the mouse passed around), then <b>New game</b>. By default you play orange against random players"
+    ". <b>The component data (islands and currents, task discs, fate tiles and the fate area's printed squares"
+    ", bonfire values, council seats, common tasks, gnome cards) is OUR OWN, in the spirit of the game, not th"
+    "e printed components</b> (see tutorial 1); counts, costs and ranges come from the rules.</p><p>The button"
+    "s in the strip between the central board and the players' boards start the game: choose your starting fat"
+    "e tile (the spare, or swap it for the fourth tile). <i>Your turn:</i> everything the player to act can do"
+    " is outlined in green and labelled with the action tiles it costs (<b>⇄</b>: part of the cost is paid wit"
+    "h substitutes) or what it gains (+N), as the engine reckons it; hover over an item for the whole payment "
+    "or gain. <i>Option I:</i> click the top or the bottom fate tile of your action summary board, then a lit "
+    "square of your fate area (the label says which tiles the placement brings); holding too many action tiles"
+    ", click one of your tiles to hand it back first. <i>Option II:</i> click a lit <b>island</b> to sail ther"
+    "e, a <b>task disc</b> on your island (then an offering disc and a bonfire), a <b>guardian</b> stack, a <b"
+    ">path tile</b> on display, a <b>Great Bonfire</b> space, a <b>gnome card</b>, or a procession button. <i>"
+    "Option III:</i> click a lit <b>bonfire</b> whose task is fulfilled, then a lit council <b>seat</b> for it"
+    "s novice. When one click could mean several actions, a row of choice buttons appears in that strip, with "
+    "any refusal and the rule behind it; steps with no place on the board (paying with substitutes, a bonus of"
+    " your choice, skipping a claim, passing in the countdown) are buttons too. Discs and tiles turned up by c"
+    "hance (an offering disc after a task, a path tile after a build, a specialist after a recruit) are drawn "
+    "at once from the game's seeded stream and listed with the other events; tick <b>Let me click for each dra"
+    "w</b> to make each draw wait for <b>Let chance decide</b>. A click against the rules is refused with the "
+    "rule that forbids it; hover over anything for its details. Beside (or below) the board: what happened and"
+    " why (the random players' turns too), the scores, the steps due, and undo, redo and step controls. The ta"
+    "bs under the board show what each fate-tile placement would yield, each player's score if the game ended "
+    "now by category, and the scores over the game so far. Keyboard: <b>Tab</b> goes through the lit items, th"
+    "e <b>arrow keys</b> to a neighbour, <b>Enter</b> clicks, <b>Escape</b> clears a pick. A refusal, or what "
+    "a move did, shows in a bubble next to what you clicked.</p>"
+)
+"""The app's instructions (mouse and keyboard), folded under one line above the board."""
+HOW_LINE = "click a lit item on the boards; the buttons in the middle strip do the rest."
+"""The one line shown of them."""
 
 LEGEND = (
     "<div style='font-size:12px;margin:4px 0;line-height:1.5'><b>On the board:</b> "
@@ -115,7 +148,7 @@ class BonfireApp(OverlayTabs):
         self._show_bot_boxes()
         self._start(Record("bonfire", seed=seed, options={"players": players}), bots)
         form = w.VBox([w.HBox([self.players, self.seed, self.step_chance, self.start_button]), self._bot_row])
-        self.widget = self._app_widget(form, LEGEND)
+        self.widget = self._app_widget(form, LEGEND, how=(HOW_LINE, HOW_TO_PLAY))
 
     # ---- games ------------------------------------------------------------------------------------------------
     def _show_bot_boxes(self) -> None:

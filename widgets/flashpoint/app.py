@@ -42,7 +42,7 @@ from ..figures import OVERLAY_WIDTH, OverlayTabs  # noqa: F401 - OVERLAY_WIDTH: 
 from .overlays import RISK_KINDS, RISK_LABELS, counters_over_time_figure, expected_losses_figure, fire_risk_figure
 from .view import FlashPointView
 
-__all__ = ["FlashPointApp", "BUILDINGS", "ED_OPTIONS", "LEVELS", "LEGEND", "LOSS_GAMES", "LOSS_TURNS", "TABS",
+__all__ = ["HOW_TO_PLAY", "HOW_LINE", "FlashPointApp", "BUILDINGS", "ED_OPTIONS", "LEVELS", "LEGEND", "LOSS_GAMES", "LOSS_TURNS", "TABS",
            "building_options"]
 
 BUILDINGS = tuple(Building.shipped())
@@ -74,6 +74,36 @@ LOSS_TURNS = 3
 """Turns ahead in the "Expected losses" tab."""
 TABS = ("Fire risk", "Expected losses", "Counters")
 """The overlay tabs' titles, in order."""
+
+HOW_TO_PLAY = (
+    "<p>Choose the number of firefighters, a seed, the building (the house's front or back, or an Extreme Dang"
+    "er building), the Family or the Experienced game (with its level) and the Extreme Danger options the buil"
+    "ding can use, tick which firefighters are random players (none, for hot-seat), then <b>New game</b>. By d"
+    "efault you play red, solo with random teammates. A combination the engine refuses (the hydraulic platform"
+    " in a Family game, for one) is explained above the board, and the game shown stays. The building is <b>re"
+    "constructed from the rules, not the printed board</b> (see tutorial 1).</p><p><i>Set-up:</i> in the Exper"
+    "ienced game first park the engine and the ambulance (click one of a vehicle's lit parking spots), then ta"
+    "ke a specialist card (the buttons under the building); every firefighter then starts on a lit space outsi"
+    "de the building (click it). <i>Your turn:</i> everything the firefighter to act can do is outlined in gre"
+    "en and labelled with the AP it costs, as the engine charges it. Click a lit <b>space</b> to move there (o"
+    "r extinguish it, identify a point of interest, raise a ladder...), a lit <b>wall</b> to chop it, a <b>doo"
+    "r</b> to open or close it, a <b>parking spot</b> to drive there; the buttons under the building end the t"
+    "urn, pick up, drop, treat, dispose, fire the deck gun, handle ladders or change crew. When one click coul"
+    "d mean several actions, a row of choice buttons appears under the board. The Fire Captain commands anothe"
+    "r firefighter by clicking its pawn first. <i>The fire:</i> after <b>End turn</b> the fire advances one ch"
+    "ance step per click: <b>Let chance decide</b> rolls from the game's seeded dice, or choose the dice yours"
+    "elf (a red and a black die face); each step is listed with the rule behind it. A click against the rules "
+    "is refused with the rule that forbids it; hover over anything for its details. Beside (or below) the boar"
+    "d: what happened and why (the random players' turns too), the counters, the firefighters and the steps du"
+    "e, and undo, redo and step controls. The tabs under the board show the exact risk of the next fire advanc"
+    "e per space (fire, smoke, explosion, knock-down), the expected damage and victims over the next turns (10"
+    "0 random games, with their sampling error) and the counters over the game so far. Keyboard: <b>Tab</b> go"
+    "es through the lit items, the <b>arrow keys</b> to a neighbour, <b>Enter</b> clicks, <b>Escape</b> clears"
+    " a pick. A refusal, or what a move did, shows in a bubble next to what you clicked.</p>"
+)
+"""The app's instructions (mouse and keyboard), folded under one line above the board."""
+HOW_LINE = "click a lit space, wall or door on the building; the buttons under it do the rest."
+"""The one line shown of them."""
 
 LEGEND = (
     "<div style='font-size:12px;margin:4px 0;line-height:1.5'><b>On the board:</b> "
@@ -225,7 +255,7 @@ class FlashPointApp(OverlayTabs):
                        w.HBox([_label("Game"), self.mode, self.level]),
                        self._options_row, self._bot_row,
                        w.HBox([_label(""), self.step_chance, self.start_button])])
-        self.widget = self._app_widget(form, LEGEND)
+        self.widget = self._app_widget(form, LEGEND, how=(HOW_LINE, HOW_TO_PLAY))
 
     # ---- the form ---------------------------------------------------------------------------------------------
     def form_options(self) -> dict[str, Any]:
