@@ -12,12 +12,9 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import socket
 import subprocess
 import sys
 import time
-import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -29,29 +26,13 @@ BOARD = "svg.rx-board"
 WINDOW = {"width": 1400, "height": 1000}
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def start_voila(root: Path) -> tuple[subprocess.Popen, str]:
-    """Voila serving ``root/notebooks`` on a free port; returns the process and its URL once it answers."""
-    port = _free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "voila", "notebooks", f"--port={port}", "--no-browser",
-                             "--Voila.ip=127.0.0.1", "--preheat_kernel=True", "--pool_size=1"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=root,
-                            env={**os.environ, "PYTHONPATH": str(root)})
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
-        try:
-            with urllib.request.urlopen(url + "/", timeout=2):
-                return proc, url
-        except OSError:
-            time.sleep(0.3)
-    proc.kill()
-    raise RuntimeError(f"Voila did not answer on {url}")
+    """Voila serving ``root/notebooks`` on a free port (the latency benchmark's server); returns the process and
+    its URL once it answers."""
+    sys.path.insert(0, str(ROOT))
+    from benchmarks.browser_latency import start_voila as serve
+
+    return serve(root, root / "notebooks")
 
 
 def in_window(page, selector: str) -> bool | None:
