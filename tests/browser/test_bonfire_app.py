@@ -98,7 +98,7 @@ def test_bonfire_app_plays_a_move_and_gets_a_refusal_with_the_keyboard_alone(pag
     page.locator(f'{BOARD} [data-id="island:mossbank"]').wait_for(timeout=WIDGET_TIMEOUT_MS)
     item = f'{BOARD} [data-id="btn:do:start-tile spare"]'
     assert page.locator(item).get_attribute("role") == "button"
-    assert page.locator(item).get_attribute("aria-label").startswith("start-tile spare — f")  # its hover text
+    assert page.locator(item).get_attribute("aria-label").startswith("Keep the spare — the fate tile (")  # its hover text
     tab_to(page, "btn:do:start-tile spare")
     screenshot(page, "bonfire-keyboard-focus", full_page=False)
     press(page, "Enter")

@@ -71,7 +71,7 @@ def test_flashpoint_app_plays_refuses_and_undoes(page, voila_url):
     # an illegal click: 3,6 is two spaces away
     latencies.append(click_target(page, "space:3,6"))
     message = page.locator(".rx-message-illegal")
-    assert "3,6 is not next to red on 1,6" in message.inner_text()
+    assert "row 3, column 6 is not next to row 1, column 6, where red stands" in message.inner_text()
     assert page.locator(".rx-why").get_attribute("data-rule") == "flashpoint.move.adjacent"
     assert pawn_on(page, "red", "1,6") and re.match(r"red \(Firefighter\) to act: 3 AP", status(page))
     message.scroll_into_view_if_needed()
