@@ -232,21 +232,22 @@ class FlashPointView(StepChance, BoardView):
 
     def highlights_for(self, state: State) -> dict[str, dict[str, str]]:  # noqa: F811 - wraps the one below
         """:meth:`_highlights_for` with every square and edge of the labels and tips in the board's words."""
-        return {k: {f: board_words(state.building, v) if f in ("label", "tip") and isinstance(v, str) else v
+        return {k: {f: said(state, v) if f in ("label", "tip") and isinstance(v, str) else v
                     for f, v in mark.items()} for k, mark in self._highlights_for(state).items()}
 
     def refresh(self, message: dict[str, str] | None = None) -> None:
         """The base's refresh, then the event texts and the bubble with every square and edge in the board's words
         (``explorer.flashpoint.words``), as the engine's refusals already are."""
-        super().refresh(message)
-        b = self.state.building
+        state = self.state
 
-        def said(entry: dict) -> dict:
-            return {**entry, "text": board_words(b, entry["text"])} if isinstance(entry.get("text"), str) else entry
+        def worded(entry: dict) -> dict:
+            return {**entry, "text": said(state, entry["text"])} if isinstance(entry.get("text"), str) else entry
 
-        self.events = [said(e) for e in self.events]
-        if self.toast:
-            self.toast = said(self.toast)
+        with self.hold_sync():  # one message to the browser: the redraw it triggers sees the worded texts
+            super().refresh(message)
+            self.events = [worded(e) for e in self.events]
+            if self.toast:
+                self.toast = worded(self.toast)
 
     def action_label(self, state: State, action: Any) -> str:
         """The AP a player action costs (:func:`cost_label`: ``"2 AP"``, ``"keeps 3 AP"`` for ``end``, ``""`` at
@@ -260,8 +261,7 @@ class FlashPointView(StepChance, BoardView):
     def action_tip(self, state: State, action: Any) -> str:
         """The action's notation and its label: ``"move 2,3 (1 AP)"``, ``"reveal victim (67%)"``."""
         label = self.label_of(state, action)
-        words = board_words(state.building, str(action))
-        words = "move to " + words[5:] if words.startswith("move ") else words
+        words = said(state, str(action))
         return f"{words} ({label})" if label else words
 
     def item_label(self, state: State, item: str, actions: Sequence[Any]) -> str:
@@ -508,11 +508,19 @@ class FlashPointView(StepChance, BoardView):
                 {"title": "Steps due", "header": ["", "step", "how"], "rows": steps}]
 
 
+def said(state: State, text: str) -> str:
+    """``text`` as the board says it: every square and edge in the printed rows and columns
+    (``explorer.flashpoint.words``: the board prints row and column numbers, not the notation's ``"3,4"``), a
+    move "to" its square, and a tally "3/24" as "3 of 24"."""
+    words = re.sub(r"\bmove (row|the |column)", r"move to \1", board_words(state.building, text))
+    words = re.sub(r"\braise ladder (row|the )", r"raise a ladder to \1", words)
+    return re.sub(r"\b(\d+)/(\d+)\b", r"\1 of \2", words)
+
+
 def _in_words(state: State, scene: dict[str, Any]) -> dict[str, Any]:
-    """``scene`` with every square and edge of its hover texts in the board's words (``explorer.flashpoint.words``:
-    the board prints row and column numbers, not the notation's ``"3,4"``)."""
-    def words(text: str) -> str:                          # a tally "3/24" reads "3 of 24"
-        return re.sub(r"\b(\d+)/(\d+)\b", r"\1 of \2", board_words(state.building, text))
+    """``scene`` with its hover texts and captions said as the board says them (:func:`said`)."""
+    def words(text: str) -> str:
+        return said(state, text)
 
     items = [{**item, **{k: words(item[k]) for k in ("title", "text") if isinstance(item.get(k), str)}}
              for item in scene.get("items", [])]
