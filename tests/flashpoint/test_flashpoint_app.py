@@ -156,7 +156,7 @@ def test_by_default_you_play_red_and_the_others_are_random():
     state = app.view.state
     assert not state.is_chance_node and state.turn == 0 and state.firefighter.ap == 7  # 3 kept + 4
     events = [(e["rule"], e["text"]) for e in app.view.events]
-    assert events[0] == ("flashpoint.fire.smoke", "the fire advances to 5,3: smoke")  # red's roll
+    assert events[0] == ("flashpoint.fire.smoke", "the fire advances to row 5, column 3: smoke")  # red's roll
     assert ("flashpoint.turn.ap", "blue's turn: 4 AP (0 saved)") in events
     assert events[-1] == ("flashpoint.turn.ap", "red's turn: 7 AP (3 saved)")
 

@@ -151,7 +151,7 @@ def test_a_command_pick_refuses_what_the_commanded_firefighter_cannot_do():
     red = view.state.firefighter
     assert view.record.actions == ("command blue open 3,2|3,3",) and (red.ap, red.command_ap) == (4, 1)
     assert view.selection.clicked == ("ff:blue",)  # still commanding blue
-    assert view.highlights["edge:3,2|3,3"]["tip"] == "command blue close 3,2|3,3 (1 AP)"
+    assert view.highlights["edge:3,2|3,3"]["tip"] == "command blue close the edge between row 3, columns 2 and 3 (1 AP)"
 
 
 # ---- actions lit from outside ------------------------------------------------------------------------------------
@@ -162,7 +162,7 @@ def test_emphasised_actions_carry_the_tone_and_caption_until_a_move():
     assert marks["ff:blue"] == {"label": "the coach", "tone": "hint", "tip": "the coach"}  # the command's first item
     assert marks["edge:3,2|3,3"] == {"label": "", "tone": "hint", "tip": "the coach"}
     assert marks["space:3,2"] == {"label": "the coach", "tone": "hint", "tip": "the coach"}
-    assert marks["space:2,1"] == {"label": "1 AP", "tone": "legal", "tip": "move 2,1 (1 AP)"}  # not emphasised
+    assert marks["space:2,1"] == {"label": "1 AP", "tone": "legal", "tip": "move to row 2, column 1 (1 AP)"}  # not emphasised
     before = (view.emphasis, dict(view.highlights))
     with pytest.raises(ValueError, match="where red stands"):
         view.emphasise(["move 5,5"], caption="wrong")  # refused by the engine: nothing changes

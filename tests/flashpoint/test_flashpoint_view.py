@@ -118,12 +118,12 @@ def test_clicking_a_lit_space_moves_there_for_the_engines_cost(family):
     state = family.state
     cost = move_cost(state, state.firefighter, "0,2")
     assert cost == 1 and family.highlights["space:0,2"] == {"label": "1 AP", "tone": "legal",
-                                                            "tip": "move 0,2 (1 AP)"}
+                                                            "tip": "move to the outside square above column 2 (1 AP)"}
     click(family, "space:0,2")
     assert family.record.actions[-1] == "move 0,2" and family.message == {}
     assert family.state.firefighter.space == "0,2" and family.state.firefighter.ap == 4 - cost
     assert rules_of(family) == ["flashpoint.move.adjacent"]
-    assert family.events[0]["text"] == "red moves from 0,3 to 0,2 (1 AP)"
+    assert family.events[0]["text"] == "red moves from the outside square above column 3 to the outside square above column 2 (1 AP)"
 
 
 def test_highlights_carry_the_ap_the_engine_charges(by_the_fire):
@@ -134,7 +134,7 @@ def test_highlights_carry_the_ap_the_engine_charges(by_the_fire):
     into_fire = move_cost(state, f, "3,2")
     assert into_fire == 2 and f.card.extinguish_cost == 1
     assert marks["space:3,2"] == {"label": f"move {into_fire} · extinguish {f.card.extinguish_cost}",
-                                  "tone": "legal", "tip": "move 3,2 (2 AP); extinguish 3,2 (1 AP)"}
+                                  "tone": "legal", "tip": "move to row 3, column 2 (2 AP); extinguish row 3, column 2 (1 AP)"}
     assert marks["space:3,0"]["label"] == f"{move_cost(state, f, '3,0')} AP" == "1 AP"
     assert marks["btn:end"]["label"] == f"keeps {min(f.ap, SAVE_LIMIT)} AP" == "keeps 3 AP"  # under the button
     assert "ff:red" not in marks  # the acting pawn is no item of its own actions
@@ -160,7 +160,7 @@ def test_specialists_costs_come_from_their_cards_and_pools():
     assert view.highlights["space:0,2"]["label"] == "1 AP"
     click(view, "space:0,2")  # paid from the 3 move-only AP first
     f = view.state.firefighter
-    assert (f.ap, f.move_ap) == (4, 2) and view.events[0]["text"] == "red moves from 0,3 to 0,2 (1 AP)"
+    assert (f.ap, f.move_ap) == (4, 2) and view.events[0]["text"] == "red moves from the outside square above column 3 to the outside square above column 2 (1 AP)"
 
 
 def test_a_far_space_is_refused_with_the_move_rule(family):
@@ -172,7 +172,7 @@ def test_a_far_space_is_refused_with_the_move_rule(family):
 def test_a_wall_without_the_ap_to_chop_it_is_refused_with_the_ap_rule(family):
     chop = family.state.firefighter.card.chop_cost
     assert family.highlights["edge:0,3|1,3"] == {"label": f"{chop} AP", "tone": "legal",
-                                                 "tip": "chop 0,3|1,3 (2 AP)"} and chop == 2
+                                                 "tip": "chop the outer edge above row 1, column 3 (2 AP)"} and chop == 2
     click(family, "edge:0,3|1,3")  # 2 AP
     assert family.record.actions[-1] == "chop 0,3|1,3" and family.state.firefighter.ap == 2
     assert rules_of(family) == ["flashpoint.chop"]
@@ -211,8 +211,8 @@ def test_a_space_with_two_actions_offers_both_and_a_choice_plays_one(by_the_fire
     assert buttons == {"btn:choose:0": "move (2 AP)", "btn:choose:1": "extinguish (1 AP)",  # what differs first
                        "btn:cancel": "Cancel"}
     assert by_the_fire.highlights == {"space:3,2": {"label": "", "tone": "selected"},
-                                      "btn:choose:0": {"label": "", "tone": "legal", "tip": "move 3,2 (2 AP)"},
-                                      "btn:choose:1": {"label": "", "tone": "legal", "tip": "extinguish 3,2 (1 AP)"},
+                                      "btn:choose:0": {"label": "", "tone": "legal", "tip": "move to row 3, column 2 (2 AP)"},
+                                      "btn:choose:1": {"label": "", "tone": "legal", "tip": "extinguish row 3, column 2 (1 AP)"},
                                       "btn:cancel": {"label": "", "tone": "legal"}}
     click(by_the_fire, "btn:cancel")
     assert by_the_fire.selection is None and "btn:choose:0" not in by_the_fire.clickable_targets()
@@ -254,7 +254,7 @@ def test_ending_the_turn_stops_at_the_roll_and_chosen_dice_make_that_roll(by_the
         "flashpoint.fire.explosion", "flashpoint.fire.damage", "flashpoint.fire.shockwave",
         "flashpoint.fire.shockwave", "flashpoint.fire.explosion", "flashpoint.fire.explosion",
         "flashpoint.fire.door-blown", "flashpoint.turn.ap"]
-    assert by_the_fire.events[0]["text"] == "the fire advances to 3,3, already on fire: an explosion"
+    assert by_the_fire.events[0]["text"] == "the fire advances to row 3, column 3, already on fire: an explosion"
     assert by_the_fire.state.firefighter.name == "blue"
 
 
@@ -276,7 +276,7 @@ def test_each_roll_click_is_one_chance_step_with_its_rules():
         "flashpoint.fire.shockwave", "flashpoint.fire.shockwave", "flashpoint.fire.damage",
         "flashpoint.fire.shockwave", "flashpoint.fire.damage", "flashpoint.fire.explosion",
         "flashpoint.assume.hot-spot-at-explosion", "flashpoint.turn.ap"]
-    assert view.events[0]["text"] == "flare-up roll to 3,3, already on fire: an explosion"
+    assert view.events[0]["text"] == "flare-up roll to row 3, column 3, already on fire: an explosion"
     assert not view.state.is_chance_node and view.state.firefighter.name == "blue"
 
 
@@ -284,7 +284,7 @@ def test_a_point_of_interest_turns_over_by_its_own_click_with_its_odds():
     view = make_view("park engine 0,7", "park ambulance 3,0", "role imaging", "place 0,7", "role captain",
                      "place 0,8", options=EXPERIENCED)
     assert view.highlights["space:4,1"] == {"label": "1 AP", "tone": "legal",
-                                            "tip": "identify 4,1 (1 AP)"}  # identify from afar
+                                            "tip": "identify row 4, column 1 (1 AP)"}  # identify from afar
     click(view, "space:4,1")
     assert view.record.actions[-1] == "identify 4,1" and view.state.is_chance_node
     assert view.highlights == {"btn:roll": {"label": "", "tone": "legal"},
@@ -350,11 +350,11 @@ def test_the_captain_selects_another_firefighter_and_commands_it():
                                     "or Cancel.")  # the buttons lead with what differs
     assert view.choice_buttons(view.state) == [("btn:choose:0", "0,4 (1 AP)"), ("btn:choose:1", "0,6 (1 AP)"),
                                                ("btn:cancel", "Cancel")]
-    assert view.highlights == {"space:0,4": {"label": "1 AP", "tone": "legal", "tip": "command blue move 0,4 (1 AP)"},
-                               "space:0,6": {"label": "1 AP", "tone": "legal", "tip": "command blue move 0,6 (1 AP)"},
+    assert view.highlights == {"space:0,4": {"label": "1 AP", "tone": "legal", "tip": "command blue move to the outside square above column 4 (1 AP)"},
+                               "space:0,6": {"label": "1 AP", "tone": "legal", "tip": "command blue move to the outside square above column 6 (1 AP)"},
                                "ff:blue": {"label": "", "tone": "selected"},
-                               "btn:choose:0": {"label": "", "tone": "legal", "tip": "command blue move 0,4 (1 AP)"},
-                               "btn:choose:1": {"label": "", "tone": "legal", "tip": "command blue move 0,6 (1 AP)"},
+                               "btn:choose:0": {"label": "", "tone": "legal", "tip": "command blue move to the outside square above column 4 (1 AP)"},
+                               "btn:choose:1": {"label": "", "tone": "legal", "tip": "command blue move to the outside square above column 6 (1 AP)"},
                                "btn:cancel": {"label": "", "tone": "legal"},
                                "ff:red": {"label": "", "tone": "legal",
                                           "tip": "red: back to the Captain's own actions"}}
@@ -370,7 +370,7 @@ def test_the_captain_selects_another_firefighter_and_commands_it():
     click(view, "ff:red")
     assert view.selection is None and view.message["text"] == "red acts again: click a lit item."
     assert view.highlights["space:0,7"] == {"label": "1 AP", "tone": "legal",
-                                            "tip": "move 0,7 (1 AP)"}  # red's own move again
+                                            "tip": "move to the outside square above column 7 (1 AP)"}  # red's own
     click(view, "ff:blue")
     click(view, "ff:blue")  # a second click on the picked pawn clears the pick too
     assert view.selection is None and view.highlights["ff:blue"]["label"] == "command"
@@ -443,7 +443,8 @@ def test_laboratory_raises_a_ladder_to_the_second_storey_and_climbs_it():
     state = view.state
     raise_cost = ap_cost(state, state.parse_action("raise ladder second:1,0"))
     assert view.highlights["space:second:1,0"] == {"label": f"{raise_cost} AP", "tone": "legal",
-                                                   "tip": f"raise ladder second:1,0 ({raise_cost} AP)"}
+                                                   "tip": f"raise a ladder to the outside square left of row 1 of the "
+                                                          f"Second storey ({raise_cost} AP)"}
     click(view, "space:second:1,0")
     assert view.record.actions[-1] == "raise ladder second:1,0"
     assert view.state.ladders[0] == "raised:1,0|second:1,0" and view.state.firefighter.ap == 5 - raise_cost
@@ -530,7 +531,7 @@ def test_a_click_on_a_jammed_fireproof_door_removes_a_jam_marker():
     unjam = Unjam("4,4|4,5")
     assert action_items(jammed, unjam) == ("edge:4,4|4,5",) and cost_label(jammed, unjam) == "1 AP"
     view = position_view(jammed)
-    assert view.highlights["edge:4,4|4,5"] == {"label": "1 AP", "tone": "legal", "tip": "unjam 4,4|4,5 (1 AP)"}
+    assert view.highlights["edge:4,4|4,5"] == {"label": "1 AP", "tone": "legal", "tip": "unjam the edge between row 4, columns 4 and 5 (1 AP)"}
     click(view, "edge:4,4|4,5")
     assert view.record.actions == ("unjam 4,4|4,5",) and view.state.jams[frozenset(("4,4", "4,5"))] == 1
     tired = position_view(position("garage", firefighters=[{"space": "4,4", "ap": 0}], jams={"4,4|4,5": 2}))

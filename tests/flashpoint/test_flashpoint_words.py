@@ -67,9 +67,6 @@ def test_refused_clicks_speak_the_board():
     assert assert_player_words(refusals, notation=NOTATION) == len(refusals)
 
 
-@pytest.mark.xfail(strict=True, reason="the view's tips (action_tip), firefighter captions, tallies and event texts "
-                   "still show the notation's squares: the patch that fixes them needs 13 view-test expectations "
-                   "updated (issue 18, left for the lead)")
 def test_scene_texts_and_events_speak_the_board():
     shown, _, events = _walk()
     assert len(shown) > 200 and events

@@ -34,11 +34,14 @@ as the property tests' random player does; the chance steps after their moves ar
 
 from __future__ import annotations
 
+import re
+
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
 from explorer.core import Record
+from explorer.flashpoint.words import board_words
 from explorer.flashpoint import State
 from explorer.flashpoint.actions import (Bridge, ChooseRole, Chop, CloseDoor, CollapseLadder, Command, CrewChange,
                                          DeckGun, Dice, Die, Dispose, Drive, Drop, DropLadder, EndTurn, Extinguish,
@@ -227,6 +230,25 @@ class FlashPointView(StepChance, BoardView):
         """``{outcome: probability}`` at a chance step (``{}`` elsewhere), computed once per state shown."""
         return self._memo(state, "odds", lambda: dict(state.chance_outcomes()))
 
+    def highlights_for(self, state: State) -> dict[str, dict[str, str]]:  # noqa: F811 - wraps the one below
+        """:meth:`_highlights_for` with every square and edge of the labels and tips in the board's words."""
+        return {k: {f: said(state, v) if f in ("label", "tip") and isinstance(v, str) else v
+                    for f, v in mark.items()} for k, mark in self._highlights_for(state).items()}
+
+    def refresh(self, message: dict[str, str] | None = None) -> None:
+        """The base's refresh, then the event texts and the bubble with every square and edge in the board's words
+        (``explorer.flashpoint.words``), as the engine's refusals already are."""
+        state = self.state
+
+        def worded(entry: dict) -> dict:
+            return {**entry, "text": said(state, entry["text"])} if isinstance(entry.get("text"), str) else entry
+
+        with self.hold_sync():  # one message to the browser: the redraw it triggers sees the worded texts
+            super().refresh(message)
+            self.events = [worded(e) for e in self.events]
+            if self.toast:
+                self.toast = worded(self.toast)
+
     def action_label(self, state: State, action: Any) -> str:
         """The AP a player action costs (:func:`cost_label`: ``"2 AP"``, ``"keeps 3 AP"`` for ``end``, ``""`` at
         set-up); at a chance step, the outcome's probability (``"2%"``), from ``state.chance_outcomes()``. The
@@ -239,7 +261,8 @@ class FlashPointView(StepChance, BoardView):
     def action_tip(self, state: State, action: Any) -> str:
         """The action's notation and its label: ``"move 2,3 (1 AP)"``, ``"reveal victim (67%)"``."""
         label = self.label_of(state, action)
-        return f"{action} ({label})" if label else str(action)
+        words = said(state, str(action))
+        return f"{words} ({label})" if label else words
 
     def item_label(self, state: State, item: str, actions: Sequence[Any]) -> str:
         """The label of a lit ``item`` whose click keeps ``actions``: their AP cost when they agree; ``"2 AP / 4
@@ -441,9 +464,9 @@ class FlashPointView(StepChance, BoardView):
         ``btn:crew-change`` also draws the specialist cards); the base adds the choice buttons under it. The last
         scene is reused while the state and the picked items stay the same (a refused click redraws nothing new)."""
         selected = tuple(self.selected_items())
-        return self._memo(state, ("scene", selected), lambda: board_scene(state, selected))
+        return self._memo(state, ("scene", selected), lambda: _in_words(state, board_scene(state, selected)))
 
-    def highlights_for(self, state: State) -> dict[str, dict[str, str]]:
+    def _highlights_for(self, state: State) -> dict[str, dict[str, str]]:
         """The base's highlights (the lit items with their labels and tips, the picked items, the choice buttons,
         the emphasis), plus: the strip's buttons keep their label under them (``"keeps 3 AP"`` under End turn,
         ``"67%"`` under a point of interest's reveal button: the strip leaves room for it); ``btn:roll`` is lit at a
@@ -483,3 +506,22 @@ class FlashPointView(StepChance, BoardView):
                 {"title": "Firefighters", "header": ["firefighter", "specialist", "AP", "space", "carrying"],
                  "rows": crew},
                 {"title": "Steps due", "header": ["", "step", "how"], "rows": steps}]
+
+
+def said(state: State, text: str) -> str:
+    """``text`` as the board says it: every square and edge in the printed rows and columns
+    (``explorer.flashpoint.words``: the board prints row and column numbers, not the notation's ``"3,4"``), a
+    move "to" its square, and a tally "3/24" as "3 of 24"."""
+    words = re.sub(r"\bmove (row|the |column)", r"move to \1", board_words(state.building, text))
+    words = re.sub(r"\braise ladder (row|the )", r"raise a ladder to \1", words)
+    return re.sub(r"\b(\d+)/(\d+)\b", r"\1 of \2", words)
+
+
+def _in_words(state: State, scene: dict[str, Any]) -> dict[str, Any]:
+    """``scene`` with its hover texts and captions said as the board says them (:func:`said`)."""
+    def words(text: str) -> str:
+        return said(state, text)
+
+    items = [{**item, **{k: words(item[k]) for k in ("title", "text") if isinstance(item.get(k), str)}}
+             for item in scene.get("items", [])]
+    return {**scene, "items": items}
