@@ -93,7 +93,9 @@ def test_flashpoint_app_plays_refuses_and_undoes(page, voila_url):
     overlay_redraw = time.monotonic() - started
     screenshot(page, "flashpoint-app-fire-risk")
 
-    # the form: an Extreme Danger building in the Experienced game draws its three floors side by side
+    # the form (folded under "New game: …" above the board): an Extreme Danger building in the Experienced game
+    # draws its three floors side by side
+    page.get_by_text("New game: players, seed, options").click()
     page.locator(".widget-dropdown:has(label:text-is('Building')) select").select_option(
         label="Laboratory with Attic (Extreme Danger)")
     page.get_by_role("button", name="Experienced").click()
