@@ -33,6 +33,8 @@ LEGEND = (
     "printed board.")
 """Which symbol on the board means what (HTML, folded under "What the board shows")."""
 HOW_TO_PLAY = (
+    "The game starts with set-up: each player clicks a district outside the pale-green centre for a trained band, "
+    "then, once all the bands are placed, one for their pawn (the strip under the map says which). "
     "Each turn: click a card, then where the fire goes; then spend your action points by clicking your pawn or a "
     "free band's district, then a neighbour; end with “End actions”. On the board, <b>Tab</b> and the "
     "<b>arrow keys</b> move between items, <b>Enter</b> clicks, <b>Escape</b> clears a pick. A click that is "
