@@ -77,6 +77,25 @@ def check_every_action_by_clicks(make_view: Callable[[], Any], sample: Callable[
     return {"actions": len(chosen), "clicks": total}
 
 
+def unmatched_targets(view: Any) -> list[str]:
+    """The clickable items of ``view`` that no candidate concerns (from the position with nothing picked), sorted;
+    ``btn:roll`` left out (a roll is chance's move, not a refusal)."""
+    concerned = {i for items in view.items_of(view.state).values() for i in items}
+    return sorted(view.clickable_targets() - concerned - {"btn:roll"})
+
+
+def refused_click_messages(view: Any) -> list[str]:
+    """The message text ``view`` shows for a click on each of :func:`unmatched_targets`, in turn, with nothing
+    picked before each click ("" where it shows none); the pick is cleared afterwards."""
+    texts = []
+    for target in unmatched_targets(view):
+        view.selection = None
+        click(view, target)
+        texts.append(view.message.get("text", ""))
+    view.selection = None
+    return texts
+
+
 def check_unmatched_clicks(view: Any, rules: Any, hint_only: Callable[[str], bool] = lambda item: False
                            ) -> dict[str, int]:
     """Click every clickable item of ``view`` that no candidate concerns (from the position with nothing picked)
@@ -84,8 +103,7 @@ def check_unmatched_clicks(view: Any, rules: Any, hint_only: Callable[[str], boo
     the items ``hint_only`` accepts; the position and the record never change. Returns the counts
     ``{"refused": n, "hinted": m}``."""
     state = view.state
-    concerned = {i for items in view.items_of(state).values() for i in items}
-    targets = sorted(view.clickable_targets() - concerned - {"btn:roll"})  # a roll is chance's move, not a refusal
+    targets = unmatched_targets(view)
     before = (state.to_dict(), view.record.actions, view.record.cursor)
     counts = {"refused": 0, "hinted": 0}
     for target in targets:

@@ -18,7 +18,7 @@ import pytest
 import test_bonfire_refusals as refusal_tests
 import test_bonfire_view as view_tests
 from bonfire_words import ALLOWED, NOTATION, NUMBERING
-from click_checks import click
+from click_checks import refused_click_messages
 from word_checks import assert_player_words
 
 from explorer.bonfire import new_game
@@ -69,13 +69,7 @@ def test_every_refused_click_speaks_in_board_terms():
     """Every clickable item of the click tests' positions that no legal action concerns: the message shown."""
     texts = []
     for view in _views():
-        state = view.state
-        concerned = {i for items in view.items_of(state).values() for i in items}
-        for target in sorted(view.clickable_targets() - concerned - {"btn:roll"}):
-            view.selection = None
-            click(view, target)
-            texts.append(view.message.get("text", ""))
-        view.selection = None
+        texts += refused_click_messages(view)
         view.refresh()
     n = assert_player_words(texts, **WORDS)
     assert n > 300, n

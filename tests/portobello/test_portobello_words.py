@@ -22,7 +22,7 @@ from explorer.portobello import new_game
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from click_checks import click  # noqa: E402
+from click_checks import refused_click_messages  # noqa: E402
 from test_portobello_clicks import POSITIONS  # noqa: E402
 from test_portobello_refusals import CASES  # noqa: E402
 from word_checks import assert_player_words, words_problems  # noqa: E402
@@ -86,21 +86,9 @@ def test_the_notation_hint_is_kept_for_notebooks(name, hint):
     assert hint in err.notation and f"[notation: {err.notation}]" in str(err) and hint not in err.reason
 
 
-def _refused_click_messages(view) -> list[str]:
-    """Every message the view shows for a click on an item that no legal action concerns (as
-    ``click_checks.check_unmatched_clicks`` clicks them), from the position with nothing picked."""
-    concerned = {i for items in view.items_of(view.state).values() for i in items}
-    texts = []
-    for target in sorted(view.clickable_targets() - concerned - {"btn:roll"}):
-        view.selection = None
-        click(view, target)
-        texts.append(view.message["text"])
-    return texts
-
-
 def test_every_refused_click_speaks_in_board_terms():
-    texts = [t for make in POSITIONS.values() for t in _refused_click_messages(make())]
-    assert player_words(texts) == len(texts) == 1411
+    texts = [t for make in POSITIONS.values() for t in refused_click_messages(make())]
+    assert all(texts) and player_words(texts) == len(texts) == 1411
 
 
 def _scene_texts(view) -> list[str]:
