@@ -463,10 +463,16 @@ class FlashPointView(StepChance, BoardView):
     # ---- drawing -----------------------------------------------------------------------------------------
     def render_scene(self, state: State) -> dict[str, Any]:
         """The scene of ``widgets.flashpoint.scene.board_scene`` with the picked items outlined (a picked
-        ``btn:crew-change`` also draws the specialist cards); the base adds the choice buttons under it. The last
+        ``btn:crew-change`` also draws the specialist cards) and each highlight label at a free spot
+        (:func:`~widgets.flashpoint.scene.place_labels`); the base adds the choice buttons under it. The last
         scene is reused while the state and the picked items stay the same (a refused click redraws nothing new)."""
         selected = tuple(self.selected_items())
-        return self._memo(state, ("scene", selected), lambda: _in_words(state, board_scene(state, selected)))
+
+        def scene() -> dict[str, Any]:
+            labels = {k: m["label"] for k, m in self.highlights_for(state).items() if m.get("label")}
+            return _in_words(state, board_scene(state, selected, labels=labels))
+
+        return self._memo(state, ("scene", selected), scene)
 
     def _highlights_for(self, state: State) -> dict[str, dict[str, str]]:
         """The base's highlights (the lit items with their labels and tips, the picked items, the choice buttons,
