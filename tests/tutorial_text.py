@@ -9,7 +9,8 @@ words of three kinds:
 * ``folded``: anything inside a ``<details>`` fold except its ``<summary>`` (hidden until the learner opens it).
 
 Pictures (SVG, images, board widgets) count nothing. The stored notebooks keep every output of their tutorial
-cells (``tools/refresh_notebooks.py``), so the measure needs no kernel.
+cells (``tools/refresh_notebooks.py``), so the measure needs no kernel. :func:`opening` counts the prose and the
+pictures a page shows before its first fold (the "... in plain words" opening of issue 18).
 """
 
 from __future__ import annotations
@@ -101,3 +102,20 @@ def text_shares(path: str | Path) -> dict[str, float]:
                         total["pre"] += len("".join(data["text/plain"]).split())
     visible = total["plain"] + total["pre"]
     return {**total, "pre_share": total["pre"] / visible if visible else 0.0}
+
+
+def opening(path: str | Path) -> tuple[int, int]:
+    """The plain words of the page before its first fold, and the pictures (SVG outputs) shown there."""
+    nb = nbformat.read(path, as_version=4)
+    render = mistune.create_markdown(plugins=["table"])
+    words = pictures = 0
+    for cell in nb.cells:
+        if cell.cell_type == "markdown":
+            words += html_words(render(cell.source))["plain"]
+            continue
+        for out in cell.get("outputs", []):
+            data = out.get("data", {})
+            if "<details" in "".join(data.get("text/html", "")):
+                return words, pictures
+            pictures += "image/svg+xml" in data or "<svg" in "".join(data.get("text/html", ""))
+    return words, pictures

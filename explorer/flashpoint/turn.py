@@ -27,7 +27,7 @@ from .actions import (PLAYER_ACTIONS, Bridge, ChooseRole, Dice, Die, FireproofRo
 from .components import ROLES, WALL_STRENGTH
 from .rules import RULES
 from .state import Firefighter, State, Step, is_extreme
-from .words import board_words
+from .words import player_words
 from .work import DIRECTIONS, Work, is_open, neighbour
 
 UNJAM_COST = 1
@@ -248,14 +248,14 @@ def can_escape_fire(state: State, f: Firefighter) -> bool:
 # ---- legality -----------------------------------------------------------------------------------------------
 def refusal(state: State, action: Any) -> IllegalAction | None:
     """Why the firefighter to act may not take ``action`` now (``None`` if it may), in the board's words: every
-    space and edge the reason names as the drawn building shows it (:func:`.words.board_words`: ``"row 3,
+    space and edge the reason names as the drawn building shows it (:func:`.words.player_words`: ``"row 3,
     column 4"``, ``"the outer edge above row 1, column 6"``), the notation kept in ``notation`` where the reason
     gave it. The state is unchanged.
     """
     err = _refusal(state, action)
     if err is None:
         return None
-    reason = board_words(state.building, err.reason)
+    reason = player_words(state.building, err.reason)
     if reason == err.reason:
         return err
     return IllegalAction(err.rule, reason, action=err.action, notation=err.notation)

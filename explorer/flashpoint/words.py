@@ -14,9 +14,10 @@ die, above it), and the outside ring around a floor is unnumbered. So a player r
 A floor other than the first is named after the square (``"row 2, column 5 of the Second storey"``), as are all
 the outside squares of a building of several floors.
 
-:func:`board_words` rewrites every space and edge of a text in these words; the engine's refusals go through it
-(:func:`explorer.flashpoint.turn.refusal`), and the board view passes the event texts through it, so notebooks and
-views say the same. (Seed 003 and the base rules number the grid by the dice: rows 1-6, columns 1-8.)
+:func:`board_words` rewrites every space and edge of a text in these words, and :func:`player_words` adds what a
+sentence then needs ("move to row 3, column 4", a tally "3 of 24"). The engine's refusals go through
+:func:`player_words` (:func:`explorer.flashpoint.turn.refusal`), and the board view passes its hover texts, labels
+and the event texts through the same function, so notebooks and views say the same. (Seed 003 and the base rules number the grid by the dice: rows 1-6, columns 1-8.)
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-__all__ = ["square_words", "edge_words", "board_words"]
+__all__ = ["square_words", "edge_words", "board_words", "player_words"]
 
 _SPACE = r"(?:[a-z][a-z0-9_-]*:)?\d{1,2},\d{1,2}"
 _EDGE_RE = re.compile(rf"(?<![\w:,|])({_SPACE})\|({_SPACE})(?!\w|,\d|\|)")
@@ -121,3 +122,24 @@ def board_words(building: Any, text: str) -> str:
         return square_words(building, m.group(2)) if m.group(2) in spaces else m.group(0)
 
     return re.sub(r"\b([Tt]he) the ", r"\1 ", _SPACE_RE.sub(space, _EDGE_RE.sub(edge, text)))
+
+
+_MOVE_TO = re.compile(r"\bmove (row|the |column)")
+_LADDER_TO = re.compile(r"\braise ladder (row|the )")
+_TALLY = re.compile(r"\b(\d+)/(\d+)\b")
+
+
+def player_words(building: Any, text: str) -> str:
+    """``text`` as a player reads it beside the board: every space and edge in the printed rows and columns
+    (:func:`board_words`), an action's notation turned into a phrase ("move to row 3, column 4", "raise a ladder
+    to ..."), and a tally ``"3/24"`` as ``"3 of 24"``. Text already in these words is kept as it is.
+
+    >>> from explorer.flashpoint import Building
+    >>> player_words(Building.default(), "move 3,4 (1 AP) · damage 3/24")
+    'move to row 3, column 4 (1 AP) · damage 3 of 24'
+    >>> player_words(Building.default(), "raise ladder 0,6")
+    'raise a ladder to the outside square above column 6'
+    """
+    words = _MOVE_TO.sub(r"move to \1", board_words(building, text))
+    words = _LADDER_TO.sub(r"raise a ladder to \1", words)
+    return _TALLY.sub(r"\1 of \2", words)

@@ -9,6 +9,7 @@ must be the engine's.
 from __future__ import annotations
 
 import math
+import re
 import random
 from fractions import Fraction
 
@@ -448,3 +449,37 @@ def test_counters_refuse_other_games():
         counters(Record("toy", seed=1))
     with pytest.raises(ValueError):
         counters([])
+
+
+def _shown_strings(node, key: str = "") -> list[str]:
+    """Every string a figure shows (titles, hover texts, annotations, names, ticks), not its ``meta``."""
+    if key == "meta":
+        return []
+    if isinstance(node, str):
+        return [node]
+    if isinstance(node, dict):
+        return [s for k, v in node.items() for s in _shown_strings(v, k)]
+    if isinstance(node, (list, tuple)):
+        return [s for v in node for s in _shown_strings(v, key)]
+    return []
+
+
+FRACTION = re.compile(r"(?<![\w./:-])\d+/\d+(?![\w/])")
+"""A fraction as ``str(Fraction)`` writes it (``"26/5"``, ``"1/48"``); overlays show decimals (issue 18)."""
+
+
+def test_the_overlays_show_decimals_never_fractions(experienced, extreme):
+    risk = fire_risk(experienced)
+    assert risk.unresolved > 0 and risk.unresolved.denominator > 1 and risk.damage.denominator > 1
+    record = Record("flashpoint", seed=7, options={"players": 3})
+    for _ in range(30):
+        record.play(record.state.sample_chance() if record.state.is_chance_node
+                    else random_action(random.Random(len(record)), record.state.legal_actions()))
+    figures = [fire_risk_figure(experienced, risk=risk), fire_risk_figure(extreme, "knock_down"),
+               expected_losses_figure(experienced, turns=2, games=6, seed=1), counters_over_time_figure(record)]
+    shown = [s for fig in figures for s in _shown_strings(fig.to_plotly_json())]
+    assert len(shown) > 200
+    assert not [s for s in shown if FRACTION.search(s)]
+    assert FRACTION.search(f"P = {risk.unresolved}")  # the pattern finds the fraction the engine keeps
+    title = figures[0].layout.title.text
+    assert f"expected damage {float(risk.damage):.2f} cubes" in title and "unexpanded " in title

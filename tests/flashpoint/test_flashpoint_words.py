@@ -15,6 +15,7 @@ import pytest
 from word_checks import assert_player_words
 
 from explorer.core import Record
+from explorer.flashpoint.words import player_words
 from widgets.flashpoint.view import FlashPointView
 
 NOTATION = [r"\b(move|chop|open|close|extinguish|carry|lead|drive|ride|command|unjam|park|place|role|roll|"
@@ -71,3 +72,23 @@ def test_scene_texts_and_events_speak_the_board():
     shown, _, events = _walk()
     assert len(shown) > 200 and events
     assert_player_words(shown + events, notation=NOTATION)
+
+
+def test_the_engine_and_the_view_word_a_refusal_alike():
+    """One source (``explorer.flashpoint.words.player_words``): the bubble of a refused click says exactly what
+    the engine's refusal says, and the engine's reason is already in the words the view would give it."""
+    compared = 0
+    for view in _views(seed=7, plies=60, every=20):
+        state = view.state
+        lit = set(view.highlights)
+        for item in [i["id"] for i in view.scene["items"] if "id" in i and i["id"] not in lit][:25]:
+            action = view.natural_action(state, item, ())
+            problem = state.explain(action) if action is not None else None
+            if problem is None:
+                continue
+            view.handle_message({"kind": "click", "target": item})
+            assert view.message["text"].split(" — ")[0] == problem.reason
+            assert player_words(state.building, problem.reason) == problem.reason
+            view.handle_message({"kind": "escape"})
+            compared += 1
+    assert compared > 20

@@ -11,32 +11,14 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-import mistune
 import nbformat
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from tutorial_text import html_words, text_shares  # noqa: E402
+from tutorial_text import opening, text_shares  # noqa: E402
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks" / "portobello"
 TUTORIALS = ["01_setup.ipynb", "02_turn_and_priorities.ipynb", "03_scoring.ipynb"]
-
-
-def opening(path: Path) -> tuple[int, int]:
-    """The plain words of the page before its first fold, and the pictures (SVG outputs) shown there."""
-    nb = nbformat.read(path, as_version=4)
-    render = mistune.create_markdown(plugins=["table"])
-    words = pictures = 0
-    for cell in nb.cells:
-        if cell.cell_type == "markdown":
-            words += html_words(render(cell.source))["plain"]
-            continue
-        for out in cell.get("outputs", []):
-            data = out.get("data", {})
-            if "<details" in "".join(data.get("text/html", "")):
-                return words, pictures
-            pictures += "image/svg+xml" in data or "<svg" in "".join(data.get("text/html", ""))
-    return words, pictures
 
 
 @pytest.mark.parametrize("name", TUTORIALS)

@@ -72,7 +72,8 @@ from explorer.flashpoint.state import object_info
 from ..svg import SvgImage, scene_to_svg
 
 __all__ = ["BAND", "BUTTONS", "CELL", "FF_FILL", "FLOOR_GAP", "LABEL_BAND", "MARGIN", "MIN_WIDTH", "ROLE_LETTER",
-           "TARGETS", "board_scene", "board_svg", "floor_order", "floor_origins", "space_box", "step_words"]
+           "TARGETS", "board_scene", "board_svg", "floor_order", "floor_origins", "place_labels", "space_box",
+           "step_words"]
 
 TARGETS = ("space:<space id>", "edge:<a>|<b>", "ff:<colour>", "vehicle:<engine|ambulance>",
            "spot:<vehicle>:<first space>", "object:<object id>", "btn:<name>", "die:<red|black>:<n>")
@@ -350,7 +351,7 @@ def _space_title(state: State, space: str, stairs: Mapping[str, tuple[int, str |
 # ---- the scene -----------------------------------------------------------------------------------------------------
 def board_scene(state: State, selection: str | Iterable[str] | None = None,
                 highlights: Mapping[str, str | Mapping[str, str]] | None = None, *,
-                show_strip: bool = True) -> dict[str, Any]:
+                show_strip: bool = True, labels: Mapping[str, str] | None = None) -> dict[str, Any]:
     """The scene of ``state`` (see ``widgets.base.SCENE_FORMAT``): every floor side by side, then the strip.
 
     Args:
@@ -361,6 +362,9 @@ def board_scene(state: State, selection: str | Iterable[str] | None = None,
             the tone's colour, ``legal`` by default, and the label on the item), for static pictures; the
             interactive view passes its highlights to the browser instead.
         show_strip: draw the strip under the floors (counters, turn line, roster, buttons).
+        labels: the highlight labels the view will write on items (``{item id: text}``): each one's
+            ``label_at`` is moved to the free spot nearest it, where it covers no name, piece or other label
+            (:func:`place_labels`; the labels of ``highlights`` are placed the same way).
 
     Returns:
         ``{"width", "height", "background", "items"}``; the same state gives an equal scene.
@@ -395,6 +399,10 @@ def board_scene(state: State, selection: str | Iterable[str] | None = None,
         height = floors_bottom + STRIP_GAP + strip_height
     items += _outlines(items, chosen, {k: {"tone": "selected"} for k in chosen}, labels=False)
     marks = {k: ({"label": v} if isinstance(v, str) else dict(v)) for k, v in (highlights or {}).items()}
+    written = {**{k: m["label"] for k, m in marks.items() if m.get("label")}, **(labels or {})}
+    if written:
+        items = [dict(i) if i.get("id") in written else i for i in items]
+        place_labels(items, written)
     items += _outlines(items, set(marks), marks, labels=True)
     items = [{k: v for k, v in item.items() if v is not None} for item in items]
     return {"width": _r(width), "height": _r(height), "background": BACKGROUND, "items": items}
@@ -925,6 +933,78 @@ def _outlines(items: list[dict[str, Any]], ids: set[str], marks: Mapping[str, Ma
                             "fill": "#1d4d31" if tone == "legal" else colour, "halo": "#ffffff", "text": label,
                             "class": f"highlight-label {iid.partition(':')[0]}"})
     return out
+
+
+LABEL_SIZE = 12
+"""The font size the browser writes highlight labels in (``widgets/static/board_view.js``, bold)."""
+_LABEL_CHAR = 0.64 * LABEL_SIZE
+"""The estimated width of one bold label character (a little wide, so that labels keep clear)."""
+_KEEP_CLEAR = {"floor-label", "floor-level", "die-column", "die-row", "marker", "poi", "poi-label", "hazmat",
+               "hazmat-label", "ff", "ff-letter", "ff-ap", "carried", "vehicle", "vehicle-label", "damage-cube",
+               "object", "object-name", "object-damage", "jam", "platform", "platform-label", "staircase-label",
+               "marker-label", "counter", "roster", "roster-text", "turn-line", "mode", "button-label", "die",
+               "die-label", "arrow", "arrow-head"}
+"""The first classes of the items a label must not cover: names and numbers printed on the board, pieces, the
+strip's texts."""
+
+
+_LABEL_MOVES = sorted(((dx, dy) for dx in range(-CELL // 2, CELL // 2 + 1, 2)
+                       for dy in range(-CELL // 2, CELL // 2 + 1, 2)), key=lambda d: d[0] ** 2 + 2 * d[1] ** 2)
+"""Where :func:`place_labels` tries a label, nearest first (a move up or down counts double: a label stays on
+its row of the board rather than drift onto the next one)."""
+
+
+def _box(item: Mapping[str, Any]) -> tuple[float, float, float, float] | None:
+    """An item's bounding box (a text's from its length and size), or None (paths, items without a box)."""
+    shape = item.get("shape")
+    if shape == "text":
+        size = float(item.get("size", 12))
+        width = len(str(item.get("text", ""))) * size * (0.64 if item.get("weight") else 0.58)
+        anchor = item.get("anchor", "middle")
+        x0 = item["x"] - width / 2 if anchor == "middle" else item["x"] - width if anchor == "end" else item["x"]
+        return x0, item["y"] - size / 2, x0 + width, item["y"] + size / 2
+    if shape == "rect":
+        return item["x"], item["y"], item["x"] + item["w"], item["y"] + item["h"]
+    if shape == "circle":
+        return item["cx"] - item["r"], item["cy"] - item["r"], item["cx"] + item["r"], item["cy"] + item["r"]
+    if shape == "polygon" and item.get("points"):
+        xs, ys = zip(*item["points"])
+        return min(xs), min(ys), max(xs), max(ys)
+    return None
+
+
+def place_labels(items: list[dict[str, Any]], labels: Mapping[str, str]) -> None:
+    """Move the ``label_at`` of each labelled item to the free spot nearest it (searched 2 units apart, at most
+    a space's width away): where the label's box covers no item of :data:`_KEEP_CLEAR` (names, pieces, the
+    strip's texts; not the outlines drawn round a space, such as a hot spot's) other than the labelled item
+    itself, and no label placed before it. A label with no free spot near it stays where it was.
+
+    Args:
+        items: the scene's items (changed in place: ``label_at`` of the labelled items).
+        labels: ``{item id: label text}`` of the highlights to be written.
+    """
+    clear = [(i.get("id"), b) for i, b in ((i, _box(i)) for i in items if i.get("fill") != "none"
+                                          and ((i.get("class") or "").split() or [""])[0] in _KEEP_CLEAR)
+             if b is not None]
+    taken: list[tuple[Any, tuple[float, float, float, float]]] = []
+    for item in items:
+        text = labels.get(item.get("id", ""))
+        at = item.get("label_at") or _centre(item) if text else None
+        if at is None:
+            continue
+        w, h = len(text) * _LABEL_CHAR / 2, LABEL_SIZE / 2
+        near = [b for owner, b in clear + taken if owner != item["id"] and b[2] > at[0] - w - CELL
+                and b[0] < at[0] + w + CELL and b[3] > at[1] - h - CELL and b[1] < at[1] + h + CELL]
+
+        def free(x: float, y: float) -> bool:
+            return all(b[2] <= x - w + 0.5 or b[0] >= x + w - 0.5 or b[3] <= y - h + 0.5 or b[1] >= y + h - 0.5
+                       for b in near)
+
+        spot = next(((at[0] + dx, at[1] + dy) for dx, dy in _LABEL_MOVES if free(at[0] + dx, at[1] + dy)), None)
+        if spot is None:
+            continue
+        item["label_at"] = [_r(spot[0]), _r(spot[1])]
+        taken.append((None, (spot[0] - w, spot[1] - h, spot[0] + w, spot[1] + h)))
 
 
 def _centre(item: Mapping[str, Any]) -> tuple[float, float] | None:

@@ -34,14 +34,12 @@ as the property tests' random player does; the chance steps after their moves ar
 
 from __future__ import annotations
 
-import re
-
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
 from explorer.core import Record
-from explorer.flashpoint.words import board_words
+from explorer.flashpoint.words import player_words
 from explorer.flashpoint import State
 from explorer.flashpoint.actions import (Bridge, ChooseRole, Chop, CloseDoor, CollapseLadder, Command, CrewChange,
                                          DeckGun, Dice, Die, Dispose, Drive, Drop, DropLadder, EndTurn, Extinguish,
@@ -231,17 +229,20 @@ class FlashPointView(StepChance, BoardView):
         return self._memo(state, "odds", lambda: dict(state.chance_outcomes()))
 
     def highlights_for(self, state: State) -> dict[str, dict[str, str]]:  # noqa: F811 - wraps the one below
-        """:meth:`_highlights_for` with every square and edge of the labels and tips in the board's words."""
-        return {k: {f: said(state, v) if f in ("label", "tip") and isinstance(v, str) else v
+        """:meth:`_highlights_for` with the labels and tips in the board's words
+        (:func:`explorer.flashpoint.words.player_words`)."""
+        return {k: {f: player_words(state.building, v) if f in ("label", "tip") and isinstance(v, str) else v
                     for f, v in mark.items()} for k, mark in self._highlights_for(state).items()}
 
     def refresh(self, message: dict[str, str] | None = None) -> None:
-        """The base's refresh, then the event texts and the bubble with every square and edge in the board's words
-        (``explorer.flashpoint.words``), as the engine's refusals already are."""
+        """The base's refresh, then the event texts and the bubble (what a move did) in the board's words
+        (:func:`explorer.flashpoint.words.player_words`, the function the engine's refusals already go through:
+        the engine's events keep the notation for notebooks)."""
         state = self.state
 
         def worded(entry: dict) -> dict:
-            return {**entry, "text": said(state, entry["text"])} if isinstance(entry.get("text"), str) else entry
+            text = entry.get("text")
+            return {**entry, "text": player_words(state.building, text)} if isinstance(text, str) else entry
 
         with self.hold_sync():  # one message to the browser: the redraw it triggers sees the worded texts
             super().refresh(message)
@@ -259,9 +260,10 @@ class FlashPointView(StepChance, BoardView):
         return cost_label(state, action)
 
     def action_tip(self, state: State, action: Any) -> str:
-        """The action's notation and its label: ``"move 2,3 (1 AP)"``, ``"reveal victim (67%)"``."""
+        """The action in the board's words and its label: ``"move to row 2, column 3 (1 AP)"``, ``"reveal victim
+        (67%)"``."""
         label = self.label_of(state, action)
-        words = said(state, str(action))
+        words = player_words(state.building, str(action))
         return f"{words} ({label})" if label else words
 
     def item_label(self, state: State, item: str, actions: Sequence[Any]) -> str:
@@ -461,10 +463,16 @@ class FlashPointView(StepChance, BoardView):
     # ---- drawing -----------------------------------------------------------------------------------------
     def render_scene(self, state: State) -> dict[str, Any]:
         """The scene of ``widgets.flashpoint.scene.board_scene`` with the picked items outlined (a picked
-        ``btn:crew-change`` also draws the specialist cards); the base adds the choice buttons under it. The last
+        ``btn:crew-change`` also draws the specialist cards) and each highlight label at a free spot
+        (:func:`~widgets.flashpoint.scene.place_labels`); the base adds the choice buttons under it. The last
         scene is reused while the state and the picked items stay the same (a refused click redraws nothing new)."""
         selected = tuple(self.selected_items())
-        return self._memo(state, ("scene", selected), lambda: _in_words(state, board_scene(state, selected)))
+
+        def scene() -> dict[str, Any]:
+            labels = {k: m["label"] for k, m in self.highlights_for(state).items() if m.get("label")}
+            return _in_words(state, board_scene(state, selected, labels=labels))
+
+        return self._memo(state, ("scene", selected), scene)
 
     def _highlights_for(self, state: State) -> dict[str, dict[str, str]]:
         """The base's highlights (the lit items with their labels and tips, the picked items, the choice buttons,
@@ -508,19 +516,11 @@ class FlashPointView(StepChance, BoardView):
                 {"title": "Steps due", "header": ["", "step", "how"], "rows": steps}]
 
 
-def said(state: State, text: str) -> str:
-    """``text`` as the board says it: every square and edge in the printed rows and columns
-    (``explorer.flashpoint.words``: the board prints row and column numbers, not the notation's ``"3,4"``), a
-    move "to" its square, and a tally "3/24" as "3 of 24"."""
-    words = re.sub(r"\bmove (row|the |column)", r"move to \1", board_words(state.building, text))
-    words = re.sub(r"\braise ladder (row|the )", r"raise a ladder to \1", words)
-    return re.sub(r"\b(\d+)/(\d+)\b", r"\1 of \2", words)
-
-
 def _in_words(state: State, scene: dict[str, Any]) -> dict[str, Any]:
-    """``scene`` with its hover texts and captions said as the board says them (:func:`said`)."""
+    """``scene`` with its hover texts and captions said as the board says them
+    (:func:`explorer.flashpoint.words.player_words`)."""
     def words(text: str) -> str:
-        return said(state, text)
+        return player_words(state.building, text)
 
     items = [{**item, **{k: words(item[k]) for k in ("title", "text") if isinstance(item.get(k), str)}}
              for item in scene.get("items", [])]
