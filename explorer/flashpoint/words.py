@@ -126,20 +126,24 @@ def board_words(building: Any, text: str) -> str:
 
 _MOVE_TO = re.compile(r"\bmove (row|the |column)")
 _LADDER_TO = re.compile(r"\braise ladder (row|the )")
+_DRIVE_TO = re.compile(r"\bdrive (ambulance|engine) (row|the |column)")
 _TALLY = re.compile(r"\b(\d+)/(\d+)\b")
 
 
 def player_words(building: Any, text: str) -> str:
     """``text`` as a player reads it beside the board: every space and edge in the printed rows and columns
     (:func:`board_words`), an action's notation turned into a phrase ("move to row 3, column 4", "raise a ladder
-    to ..."), and a tally ``"3/24"`` as ``"3 of 24"``. Text already in these words is kept as it is.
+    to ...", "drive the ambulance to ..."), and a tally ``"3/24"`` as ``"3 of 24"``. Text already in these words is kept as it is.
 
     >>> from explorer.flashpoint import Building
     >>> player_words(Building.default(), "move 3,4 (1 AP) · damage 3/24")
     'move to row 3, column 4 (1 AP) · damage 3 of 24'
     >>> player_words(Building.default(), "raise ladder 0,6")
     'raise a ladder to the outside square above column 6'
+    >>> player_words(Building.default(), "drive ambulance 0,5")
+    'drive the ambulance to the outside square above column 5'
     """
     words = _MOVE_TO.sub(r"move to \1", board_words(building, text))
     words = _LADDER_TO.sub(r"raise a ladder to \1", words)
+    words = _DRIVE_TO.sub(r"drive the \1 to \2", words)
     return _TALLY.sub(r"\1 of \2", words)
