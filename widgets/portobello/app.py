@@ -11,7 +11,8 @@ in one row, the board, the overlays) is what ``notebooks/portobello/app.ipynb`` 
 functions of :mod:`widgets.portobello.overlays`, drawn for the position shown when a game starts, when a tab is
 opened and when the user presses "Redraw" (or after every move, if "Redraw after every move" is ticked: a Plotly
 figure takes the browser 1-1.5 s to redraw, which would otherwise hold up the next click on the board). While the
-overlay shows an older position than the board, a note above it says so.
+overlay shows an older position than the board, a calm note beside "Redraw" says so once the user has opened an
+overlay tab (:meth:`PortobelloApp._show_staleness`).
 
 The random players are random, but not uniform over the legal moves: each picks a kind of move first (play a
 token, score a district, build, draw a customer, place the Lord, move the bobby, end the turn), then a move of
