@@ -69,6 +69,9 @@ def test_chance_outcomes_sum_to_one_and_only_they_apply():
     with pytest.raises(IllegalAction) as info:
         s.apply("b1")
     assert info.value.rule.id == "core.chance.outcome"
+    # in words; the refused action and the outcomes, in notation, are in .notation (issue 18)
+    assert "b1" not in info.value.reason and info.value.reason.startswith("chance decides this step")
+    assert info.value.notation == "b1 refused; its outcomes: calm, stone c1, stone a2, stone c2, stone b3"
 
 
 def test_a_tutorial_can_force_a_chance_outcome():
@@ -93,6 +96,7 @@ def test_terminal_state_refuses_everything():
     with pytest.raises(IllegalAction) as info:
         won.apply("c1")
     assert info.value.rule.id == "core.end.game-over"
+    assert info.value.reason == "the game is over: no more moves can be made" and info.value.notation == "c1 refused"
 
 
 def test_from_dict_reports_every_problem_at_once():

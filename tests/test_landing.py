@@ -23,7 +23,8 @@ def test_cards_link_only_to_notebooks_that_exist_with_relative_hrefs(tmp_path):
     (tmp_path / "ghost").mkdir()
     (tmp_path / "ghost" / "app.ipynb").write_text("{}")
     html = games_table_html({"toy": READY, "ghost": NOT_READY}, tmp_path)
-    assert '<a class="rx-game-link" href="toy/app.ipynb">Play (app)</a>' in html
+    assert '<a class="rx-game-link" href="toy/app.ipynb" target="_self">Play (app)</a>' in html
+    assert html.count('target="_self"') == html.count("<a ") == 1  # same tab: the renderer would pick a new one
     assert "toy/01_setup.ipynb" not in html          # not written yet: no dead link
     assert "ghost/app.ipynb" not in html             # engine missing: no link at all
     assert 'data-game="ghost" data-status="in preparation"' in html

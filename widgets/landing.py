@@ -25,7 +25,10 @@ def games_table_html(games: Mapping[str, GameInfo] | None = None, notebooks_dir:
     """HTML cards for each game: title, designer, status, and links to the notebooks that exist.
 
     Links are relative to the landing page (``london1666/app.ipynb``), so they work under Voila
-    (``/voila/render/...``) and in JupyterLab alike. Games not ready are listed without links.
+    (``/voila/render/...``) and in JupyterLab alike, and open in the same tab (``target="_self"``: without it,
+    JupyterLab's output renderer, which Voila uses, gives every link of an HTML output ``target="_blank"``; a
+    tutorial or app is the next page of the same visit, not a second window). Games not ready are listed without
+    links.
 
     Args:
         games: the registry to list (default ``explorer.GAMES``).
@@ -36,7 +39,7 @@ def games_table_html(games: Mapping[str, GameInfo] | None = None, notebooks_dir:
     cards = []
     for info in games.values():
         status = game_status(info, notebooks_dir)
-        links = [f'<a class="rx-game-link" href="{html.escape(path)}">{html.escape(label)}</a>'
+        links = [f'<a class="rx-game-link" href="{html.escape(path)}" target="_self">{html.escape(label)}</a>'
                  for path, label in info.notebooks if status != "in preparation" and (notebooks_dir / path).exists()]
         link_html = " · ".join(links) if links else '<span class="rx-soon">tutorials and app coming soon</span>'
         cards.append(

@@ -41,6 +41,13 @@ CORE_RULES = RuleTable([
 ])
 """Rules that hold in every game (used by :meth:`GameState.apply`)."""
 
+GAME_OVER = "the game is over: no more moves can be made"
+CHANCE_DECIDES = ("chance decides this step (a draw, a roll or a shuffle), and that is not one of the outcomes it "
+                  "can give")
+NOT_LEGAL = "that is not a move the rules allow now"
+"""The core refusals' reasons, in words (issue 18): the refused action and what is allowed instead are in the
+refusal's ``notation``, for notebook users."""
+
 
 @dataclass(frozen=True)
 class ScoreBreakdown(Mapping[str, int]):
@@ -108,6 +115,17 @@ def _shown(action: Any) -> str:
         return repr(action)
 
 
+_LISTED = 6
+"""How many allowed actions a core refusal's ``notation`` lists before "…"."""
+
+
+def _instead(refused: Any, allowed: Sequence[Any], lead: str) -> str:
+    """The ``notation`` of a core refusal: what was refused and (up to :data:`_LISTED`) what is allowed instead,
+    in notation, for notebook users (the ``reason`` speaks in words)."""
+    shown = ", ".join(_shown(a) for a in allowed[:_LISTED]) + (", …" if len(allowed) > _LISTED else "")
+    return f"{_shown(refused)} refused; {lead}: {shown}" if allowed else f"{_shown(refused)} refused"
+
+
 class GameState:
     """Shared behaviour of every game's ``State`` (see the module docstring for the hooks to implement).
 
@@ -158,8 +176,8 @@ class GameState:
         """
         if self.is_legal(action):
             return None
-        return IllegalAction(CORE_RULES["core.turn.not-legal"], f"{action} is not a legal action now",
-                             action=action)
+        return IllegalAction(CORE_RULES["core.turn.not-legal"], NOT_LEGAL, action=action,
+                             notation=_instead(action, self.legal_actions(), "legal now"))
 
     # ---- guarantees written once ---------------------------------------------------------------------
     def legal_actions(self) -> list[Any]:
@@ -199,14 +217,13 @@ class GameState:
         if isinstance(action, str):
             action = self.parse_action(action)
         if self.is_terminal:
-            return IllegalAction(CORE_RULES["core.end.game-over"],
-                                 f"the game is over; {_shown(action)} cannot be played", action=action)
+            return IllegalAction(CORE_RULES["core.end.game-over"], GAME_OVER, action=action,
+                                 notation=_instead(action, (), ""))
         if self.is_chance_node:
             if self.is_legal(action):
                 return None
-            return IllegalAction(CORE_RULES["core.chance.outcome"],
-                                 f"chance decides here, and {_shown(action)} is not one of its outcomes",
-                                 action=action)
+            return IllegalAction(CORE_RULES["core.chance.outcome"], CHANCE_DECIDES, action=action,
+                                 notation=_instead(action, self.legal_actions(), "its outcomes"))
         if self.is_legal(action):
             return None
         # The guarantee written once: only legal actions apply. The game's why_illegal only explains.
@@ -214,8 +231,8 @@ class GameState:
             problem = self.why_illegal(action)
         except Exception:  # junk the game's explanation cannot even look at
             problem = None
-        return problem or IllegalAction(CORE_RULES["core.turn.not-legal"],
-                                        f"{_shown(action)} is not a legal action now", action=action)
+        return problem or IllegalAction(CORE_RULES["core.turn.not-legal"], NOT_LEGAL, action=action,
+                                        notation=_instead(action, self.legal_actions(), "legal now"))
 
     def apply(self, action: Any | str) -> Self:
         """The state after ``action`` (an action object or its notation). This state is unchanged.

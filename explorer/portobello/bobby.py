@@ -25,8 +25,8 @@ def toll(state: "State", lane: str, seat: int) -> tuple[int, tuple[int, ...]]:
     """What ``seat`` pays to move the bobby across ``lane`` (``portobello.bobby.toll``, seed p. 3):
     ``(points paid, seats receiving 1 point each)``.
 
-    Nothing if ``seat`` alone has the most stalls on the lane; 1 point to nobody if the lane has no stalls or
-    ``seat`` shares the most; otherwise 1 point to each player with the most stalls.
+    Nothing if ``seat`` alone has the most stalls on the lane; 1 point that no one receives (it is simply lost) if
+    the lane has no stalls or ``seat`` shares the most; otherwise 1 point to each player with the most stalls.
 
     >>> from explorer.portobello import new_game
     >>> toll(new_game(players=2, seed=1), "c", 0)
@@ -97,7 +97,7 @@ def apply(state: "State", action: MoveBobby) -> tuple["State", Sequence[Event]]:
 
         # the first turn is the start player's, seat 0 (portobello.setup.start-player)
         return (state.replace(bobby=action.district, phase="choose", active=START_PLAYER, round=1),
-                [BobbyPlaced(state.name(state.active), action.district)])
+                [BobbyPlaced(state.name(state.active), action.district, start=state.name(START_PLAYER))])
     lane = crossing(state, action.district)
     me = state.active
     paid, to = toll(state, lane, me)
@@ -106,7 +106,9 @@ def apply(state: "State", action: MoveBobby) -> tuple["State", Sequence[Event]]:
         seats[me] = seats[me].but(tolls=-paid)
         for other in to:
             seats[other] = seats[other].but(tolls=1)
-    event = BobbyMoved(state.name(me), state.bobby, action.district, lane, paid, tuple(state.name(s) for s in to))
+    empty = all(owner is None for owner in state.stalls[state.layout.lane[lane]])
+    event = BobbyMoved(state.name(me), state.bobby, action.district, lane, paid, tuple(state.name(s) for s in to),
+                       empty=empty)
     return state.replace(bobby=action.district, seats=tuple(seats)), [event]
 
 

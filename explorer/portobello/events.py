@@ -24,14 +24,19 @@ class CustomerQueued(Event):
 
 @dataclass(frozen=True)
 class BobbyPlaced(Event):
-    """The bobby was put in its first district (``portobello.setup.bobby``, seed p. 2)."""
+    """The bobby was put in its first district (``portobello.setup.bobby``, seed p. 2): by the player on the start
+    player's right, who plays last."""
 
     rule: ClassVar[Rule] = RULES["portobello.setup.bobby"]
     player: str
     district: str
+    start: str = field(default="", compare=False)
+    """The start player's colour (``"red"``), so the event can say why ``player`` places the bobby."""
 
     def describe(self) -> str:
-        return f"{self.player} puts the bobby in {self.district}"
+        why = (f": the player on the start player's right places it before the first turn, and {self.start} starts"
+               if self.start else "")
+        return f"{self.player} puts the bobby in {self.district}{why}"
 
 
 @dataclass(frozen=True)
@@ -121,13 +126,17 @@ class BobbyMoved(Event):
     lane: str
     paid: int
     to: tuple[str, ...]
+    empty: bool = field(default=False, compare=False)
+    """The lane had no stalls (a point paid to no one: the lane is empty, else the mover shares the most stalls)."""
 
     def describe(self) -> str:
         move = f"{self.player} moves the bobby from {self.source} to {self.destination} across lane {self.lane}"
         if not self.paid:
             return f"{move}: free, they have the most stalls there"
         if not self.to:
-            return f"{move}: pays 1 point to nobody"
+            why = (f"lane {self.lane} has no stalls yet" if self.empty
+                   else f"{self.player} shares the most stalls on lane {self.lane}")
+            return f"{move}: {self.player} loses 1 point, which no one collects ({why})"
         return f"{move}: pays 1 point to {' and 1 to '.join(self.to)}"
 
 

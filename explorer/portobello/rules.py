@@ -98,8 +98,9 @@ RULES = RuleTable([
          "player could do is lost.", f"{SEED} p. 2, p. 4 (our reading)", "a qualquer momento"),
     Rule("portobello.bobby.toll", "The toll for each lane",
          "For each lane crossed the mover pays: nothing if their colour alone has the most stalls there; 1 point "
-         "to nobody if the lane has no stalls or they share the most stalls with someone; otherwise 1 point to "
-         "each player who has the most stalls there (so 2 points if two others tie for the most).",
+         "that no one receives (it is lost) if the lane has no stalls or they share the most stalls with someone; "
+         "otherwise 1 point to each player who has the most stalls there (so 2 points if two others tie for the "
+         "most).",
          f"{SEED} p. 3; DECISIONS.md Portobello 3", "pagar em pontos; maioria relativa"),
     Rule("portobello.assume.toll-limit", "No paying below zero",
          "A player may not cross a lane whose toll is more than their score; scores never go below 0.",

@@ -121,11 +121,10 @@ REASONS: list[str] = []
 
 def message(err: IllegalAction) -> str:
     """``str(err)``, after checking its reason speaks in board terms (``bonfire_words.problems``: no notation, no
-    ids the board does not print, no Python values) when a Bonfire rule refuses; the reason is kept in
-    :data:`REASONS`."""
-    if err.rule.id.startswith("bonfire."):  # the core's own refusals (chance, game over) are the core's wording
-        assert not bonfire_problems(err.reason), bonfire_problems(err.reason)
-        REASONS.append(err.reason)
+    ids the board does not print, no Python values), the core's own refusals (chance, game over) too; the reason
+    is kept in :data:`REASONS`."""
+    assert not bonfire_problems(err.reason), bonfire_problems(err.reason)
+    REASONS.append(err.reason)
     return str(err)
 
 
@@ -298,7 +297,7 @@ def game_over() -> State:
 def test_a_player_action_at_a_chance_node(action: str) -> None:
     s = chance_node()
     err = refused(s, action, "core.chance.outcome")
-    assert "chance decides here" in message(err)
+    assert "chance decides this step" in message(err)
     why = refusal(s, s.parse_action(action))
     assert why is not None and why.rule.id == "bonfire.turn.options" and "no player decides now" in str(why)
 

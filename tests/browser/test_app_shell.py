@@ -39,9 +39,11 @@ def test_landing_page_lists_the_four_games(page, voila_url):
     # a ready game's app link opens the app inside Voila
     london = page.locator('.rx-game[data-game="london1666"]')
     assert london.get_attribute("data-status") == "ready"
-    with page.context.expect_page() as opened:  # JupyterLab's output renderer opens links in a new tab
-        london.get_by_text("Play (app)").click()
-    app = opened.value
+    pages = len(page.context.pages)
+    london.get_by_text("Play (app)").click()  # in the same tab (target="_self"), not a new one
+    page.wait_for_url("**/london1666/app.ipynb", timeout=WIDGET_TIMEOUT_MS)
+    assert len(page.context.pages) == pages
+    app = page
     started = time.monotonic()
     board = app.locator('svg.rx-board [data-id="d-pudding-lane"]')
     try:

@@ -282,4 +282,5 @@ def test_unreadable_actions_are_notation_errors(spreading):
 
 def test_nothing_is_played_after_the_end(start):
     over = start.replace(phase="over")
-    refused(over, "end-actions", "core.end.game-over", "the game is over; end-actions cannot be played")
+    err = refused(over, "end-actions", "core.end.game-over", "the game is over: no more moves can be made")
+    assert err.notation == "end-actions refused"

@@ -192,10 +192,10 @@ def test_a_lane_scores_once_even_when_the_lord_ends_the_game_beside_it():
 # ---- moving the bobby: the four tolls (seed p. 3) -----------------------------------------------------------------
 @pytest.mark.parametrize("lanes, move, paid, to, after", [
     ({"c": "RRY."}, "bobby d2", 0, (), [10, 10, 10, 10]),          # red has the majority: free
-    ({"c": "...."}, "bobby d2", 1, (), [9, 10, 10, 10]),           # no stalls: 1 point to nobody
+    ({"c": "...."}, "bobby d2", 1, (), [9, 10, 10, 10]),           # no stalls: 1 point that no one receives
     ({"b": "GGBBR"}, "bobby d4", 2, ("green", "blue"), [8, 10, 11, 11]),  # green and blue tie over red
     ({"c": "YYR."}, "bobby d2", 1, ("yellow",), [9, 11, 10, 10]),  # yellow has the majority
-    ({"c": "RY.."}, "bobby d2", 1, (), [9, 10, 10, 10]),           # red shares the majority: 1 to nobody
+    ({"c": "RY.."}, "bobby d2", 1, (), [9, 10, 10, 10]),           # red shares the majority: 1 lost
 ], ids=["own-majority", "empty", "two-tie-over-red", "yellow-majority", "shared-majority"])
 def test_bobby_tolls(lanes, move, paid, to, after):
     """Seed p. 3 (and DECISIONS Portobello 3): red moves the bobby out of d1 across one lane and pays by the
@@ -218,8 +218,14 @@ def test_bobby_toll_descriptions_name_who_is_paid():
                                      "to blue"
     s = position(4, lanes={"c": "RRY."}).apply("act 2").apply("bobby d2")
     assert s.events[0].describe().endswith("free, they have the most stalls there")
+    # a point no one receives is said so, with why, in board terms (issue 18: once "pays 1 point to nobody")
     s = position(4).apply("act 2").apply("bobby d2")
-    assert s.events[0].describe().endswith("pays 1 point to nobody")
+    assert s.events[0].describe() == ("red moves the bobby from d1 to d2 across lane c: red loses 1 point, which no "
+                                      "one collects (lane c has no stalls yet)")
+    s = position(4, lanes={"c": "RY.."}).apply("act 2").apply("bobby d2")
+    assert s.events[0].describe() == ("red moves the bobby from d1 to d2 across lane c: red loses 1 point, which no "
+                                      "one collects (red shares the most stalls on lane c)")
+    assert "nobody" not in s.events[0].describe()
 
 
 def test_a_toll_above_the_score_is_refused_and_exactly_the_score_is_allowed():
@@ -498,6 +504,9 @@ def test_setup(players, colours, stalls):
     assert s.legal_actions() == [MoveBobby(d) for d in BOARD.districts]
     s = s.apply("bobby d5")
     assert s.events == (BobbyPlaced(colours[-1], "d5"),)
+    # why that player places it, in words (issue 18: once just "green puts the bobby in d5")
+    assert s.events[0].describe() == (f"{colours[-1]} puts the bobby in d5: the player on the start player's right "
+                                      "places it before the first turn, and red starts")
     assert (s.bobby, s.phase, s.current_player, s.round) == ("d5", "choose", 0, 1)
 
 

@@ -158,10 +158,10 @@ CASES = [
     ("bobby-two-point-toll", lambda: acting(players=4, lanes={"b": "GGBB."}, points={"red": {"tolls": -9}}),
      "bobby d4", "portobello.assume.toll-limit", ["crossing lane b costs 2 points and red has only 1"]),
     # ---- chance and the end (core rules) ----------------------------------------------------------------------
-    ("chance-decides", drawing, "build c 0", "core.chance.outcome", ["chance decides here"]),
-    ("player-forces-chance", acting, "drawn servant", "core.turn.not-legal", ["drawn servant"]),
-    ("queue-outcome-in-play", drawing, "queue servant", "core.chance.outcome", ["queue servant"]),
-    ("after-the-end", game_over, "act 2", "core.end.game-over", ["the game is over"]),
+    ("chance-decides", drawing, "build c 0", "core.chance.outcome", ["chance decides this step", "a draw"]),
+    ("player-forces-chance", acting, "drawn servant", "core.turn.not-legal", ["not a move the rules allow now"]),
+    ("queue-outcome-in-play", drawing, "queue servant", "core.chance.outcome", ["not one of the outcomes"]),
+    ("after-the-end", game_over, "act 2", "core.end.game-over", ["the game is over", "no more moves"]),
 ]
 
 

@@ -135,7 +135,8 @@ def test_the_route_and_its_toll_are_shown_before_paying_then_paid(tolled):
     assert tolled.record.actions == before  # nothing paid yet
     assert tolled.message["kind"] == "info" and tolled.message["rule"] == "portobello.bobby.toll"
     assert tolled.message["text"].startswith(
-        "Bobby to d7: d1 → d2 across lane c: 1 point to yellow; d2 → d7 across lane d: 1 point to nobody. "
+        "Bobby to d7: d1 → d2 across lane c: 1 point to yellow; d2 → d7 across lane d: 1 point, lost (no one "
+        "collects it). "
         "Toll 2 points in all (received: yellow +1); red would go from 10 to 8.")
     assert tolled.highlights["district:d7"] == {"label": "toll 2", "tone": "selected"}
     assert tolled.highlights["district:d2"]["tone"] == "selected" and "btn:confirm" in tolled.highlights
@@ -376,8 +377,8 @@ def test_the_app_starts_plays_saves_and_loads():
 
     app = PortobelloApp(players=3, seed=SEED)
     assert app.view.bots == {1, 2} and app.view.state.active == 0  # the random green placed the bobby
-    assert [box.description for box in app._bot_row.children] == ["red: random player", "yellow: random player",
-                                                                     "green: random player"]
+    label, *boxes = app._bot_row.children
+    assert "Random players:" in label.value and [box.description for box in boxes] == ["red", "yellow", "green"]
     figure = app.tab_boxes[0].children[0]
     assert isinstance(figure, go.FigureWidget) and figure.layout.title.text.startswith("What each move scores")
     click(app.view, "token:1")
@@ -473,7 +474,7 @@ def test_route_steps_say_who_receives_the_toll():
     assert RouteStep("d8", "d7", "m", 1, ("green",)).describe() == "d8 → d7 across lane m: 1 point to green"
     assert RouteStep("d8", "d7", "m", 2, ("green", "blue")).describe() == \
         "d8 → d7 across lane m: 2 points: 1 to green, 1 to blue"
-    assert RouteStep("d8", "d7", "m", 1, ()).describe() == "d8 → d7 across lane m: 1 point to nobody"
+    assert RouteStep("d8", "d7", "m", 1, ()).describe() == "d8 → d7 across lane m: 1 point, lost (no one collects it)"
     assert RouteStep("d8", "d7", "m", 0, ()).describe() == \
         "d8 → d7 across lane m: free (the most stalls there are the mover's)"
 
@@ -521,23 +522,27 @@ def test_the_overlay_is_redrawn_on_demand_and_says_when_it_is_stale():
     assert app.follow.value is False and not app.overlay_is_stale
     figure = app.tab_boxes[0].children[0]
     title = figure.layout.title.text
-    assert "shows the board's position (1)" in app.overlay_note.value and app.redraw_button.button_style == ""
+    assert "show the position on the board" in app.overlay_note.value and app.redraw_button.button_style == ""
     click(app.view, "token:1")  # a move: the overlay is not redrawn (the browser stays quick)
     assert app.overlay_is_stale and figure.layout.title.text == title
-    assert "shows position 1; the board is at position 2. Press <b>Redraw</b>" in app.overlay_note.value
-    assert app.redraw_button.button_style == "warning"
+    # no overlay tab opened yet: a calm word on how the charts are drawn, no "out of date" warning (issue 18)
+    assert "drawn for the board's position when you open a tab" in app.overlay_note.value
+    assert "⚠" not in app.overlay_note.value and "#8a4b00" not in app.overlay_note.value
+    assert app.redraw_button.button_style == ""
     click(app.view, "district:d1")  # a mere selection (the route shown) changes nothing
-    assert "Press <b>Redraw</b>" in app.overlay_note.value
+    assert "when you open a tab" in app.overlay_note.value
     app.redraw_button.click()
-    assert not app.overlay_is_stale and "shows the board's position (2)" in app.overlay_note.value
+    assert not app.overlay_is_stale and "show the position on the board" in app.overlay_note.value
     assert app.tab_boxes[0].children[0].layout.title.text != title and app.redraw_button.button_style == ""
     app.follow.value = True  # then every move redraws it
     click(app.view, "btn:cancel")
     click(app.view, next(k for k in sorted(app.view.highlights) if k.startswith("space:")))
-    assert not app.overlay_is_stale and "shows the board's position (3)" in app.overlay_note.value
+    assert not app.overlay_is_stale and "show the position on the board" in app.overlay_note.value
     app.follow.value = False
-    send(app.view, {"kind": "undo"})
-    assert app.overlay_is_stale and app.redraw_button.button_style == "warning"
+    send(app.view, {"kind": "undo"})  # the user has used the overlays: the note says which position they show
+    assert app.overlay_is_stale and app.redraw_button.button_style == ""
+    assert "still show position 3 (the board is at 2): press <b>Redraw</b> to bring them up" in app.overlay_note.value
+    assert "⚠" not in app.overlay_note.value
     app.follow.value = True  # ticking it catches up at once
     assert not app.overlay_is_stale
 
@@ -652,3 +657,46 @@ def test_the_app_starts_with_the_board_instructions_folded_to_one_line():
     assert 'class="rx-legend"' in HOW_TO_PLAY and "navy helmet" in HOW_TO_PLAY
     assert form.layout.flex_flow == "row wrap" and app.start_button in form.children
     assert app.widget.children[3] is app.board  # the note, then the board
+
+
+# ---- a newcomer's findings (issue 18, second try) ------------------------------------------------------------------
+def test_the_score_buttons_say_when_every_district_would_score_0(scoring):
+    """Seed p. 4: scoring a district with no stall of yours around it is allowed, and worth 0 points: the lit button
+    says so (it was lit with no word, as if it scored something)."""
+    fresh = make_view("bobby d1")  # red has no stall anywhere
+    for value in (2, 4):
+        mark = fresh.highlights[f"score:{value}"]
+        assert mark["label"] == "scores 0 now" and mark["tone"] == "legal"
+        assert mark["tip"].startswith("allowed, but it scores 0 now: red has no stall on the lanes")
+        assert f"swaps red's own {value} for the top neutral token, a 3" in mark["tip"]
+    assert scoring.state.phase == "choose" and scoring.state.active == 0  # red has stalls now: no such word
+    assert scoring.highlights["score:4"]["label"] == "" and "scores 0" not in scoring.highlights["score:4"]["tip"]
+
+
+def test_the_random_player_boxes_show_each_colour_whole():
+    """Once "yellow: random pla…": one "Random players:" label, then each box named by its colour alone, and
+    wide enough for the longest colour (13 px font: at most 8 px a letter, 22 px for the box itself)."""
+    from widgets.portobello.app import BOT_BOX_WIDTH, PortobelloApp
+    app = PortobelloApp(players=4, seed=SEED)
+    label, *boxes = app._bot_row.children
+    assert label.value.endswith("Random players:</span>")
+    assert [b.description for b in boxes] == ["red", "yellow", "green", "blue"]
+    assert all(22 + 8 * len(b.description) <= BOT_BOX_WIDTH == int(b.layout.width.removesuffix("px")) for b in boxes)
+    assert [b.value for b in boxes] == [False, True, True, True]
+
+
+def test_the_board_carries_a_compact_key_always_shown_above_the_map():
+    """The legend is folded; the symbols are explained in two short lines in the margin above the map, which fit
+    the board's width (about 0.55 of the font size a letter) and say what each kind of item is."""
+    from widgets.portobello.scene import KEY, KEY_SIZE
+    scene = board_scene(new_game(players=3, seed=SEED).apply("bobby d6"))
+    keys = [i for i in scene["items"] if "key" in i.get("class", "").split()]
+    assert [k["text"] for k in keys] == list(KEY) and [k["y"] for k in keys] == [12, 25]
+    assert all(8 + 0.55 * KEY_SIZE * len(k) <= scene["width"] for k in KEY)
+    text = " ".join(KEY)
+    for words in ("squares", "stall spaces", "points", "lanes a–v", "districts", "the bobby", "green outline",
+                  "not the printed board", "servant", "citizen", "Lord"):
+        assert words in text, words
+    # above every piece of the map: nothing drawn there starts higher than the key's second line
+    tops = [i.get("cy", 0) - i.get("r", 0) for i in scene["items"] if i.get("shape") == "circle"]
+    assert min(tops) > 25 + KEY_SIZE / 2

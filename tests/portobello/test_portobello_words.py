@@ -3,8 +3,8 @@ click, every hover text and label of the scenes, the panel and the events of a s
 (lane letters, square and district names, printed values, "token 3", "the neutral 3"), never the notation
 ("build c 0", "act n3", "bobby d2"), the engine's 0-based space numbers or a Python value.
 
-The texts come from the refusal tests' ``CASES`` (the engine's own refusals; the core's generic ones, which quote
-the refused notation on purpose for notebook users, are left out), the click tests' ``POSITIONS`` (every clickable
+The texts come from the refusal tests' ``CASES`` (the engine's own refusals and the core's generic ones, whose
+``notation`` keeps the refused command for notebook users), the click tests' ``POSITIONS`` (every clickable
 item no legal action concerns, clicked from a fresh view) and a seeded random game. Rules: seed 001 and
 DECISIONS.md (Portobello), as cited by each refusal.
 """
@@ -63,16 +63,26 @@ def test_the_checks_catch_the_old_wording():
         assert words_problems(old, notation=NOTATION, numbering=NUMBERING), old
 
 
-ENGINE_CASES = [c for c in CASES if not c[3].startswith("core.")]
-
-
 def test_every_refusal_of_the_refusal_tests_speaks_in_board_terms():
+    """The engine's refusals and the core's (chance decides, not a legal move, the game is over) alike."""
     reasons = []
-    for _name, make, action, rule, _words in ENGINE_CASES:
+    for _name, make, action, rule, _words in CASES:
         err = make().explain(action)
         assert isinstance(err, IllegalAction) and err.rule.id == rule
         reasons.append(err.reason)
-    assert player_words(reasons) == len(ENGINE_CASES) == 49
+    assert sum(c[3].startswith("core.") for c in CASES) == 4
+    assert player_words(reasons) == len(CASES) == 53
+
+
+@pytest.mark.parametrize("name, refused", [("chance-decides", "build c 0"), ("player-forces-chance", "drawn servant"),
+                                           ("queue-outcome-in-play", "queue servant"), ("after-the-end", "act 2")])
+def test_the_core_refusals_keep_the_notation_apart(name, refused):
+    """The core's reasons are words; what was refused (and what chance or the rules allow instead) is in
+    ``notation``, which a notebook user still reads in ``str(err)``."""
+    _name, make, action, _rule, _words = next(c for c in CASES if c[0] == name)
+    err = make().explain(action)
+    assert refused not in err.reason and err.notation.startswith(f"{refused} refused")
+    assert f"[notation: {err.notation}]" in str(err)
 
 
 @pytest.mark.parametrize("name, hint", [("choose-build-first", "act <n>"), ("place-before-anything-end", "place <square>"),

@@ -11,7 +11,8 @@ in one row, the board, the overlays) is what ``notebooks/portobello/app.ipynb`` 
 functions of :mod:`widgets.portobello.overlays`, drawn for the position shown when a game starts, when a tab is
 opened and when the user presses "Redraw" (or after every move, if "Redraw after every move" is ticked: a Plotly
 figure takes the browser 1-1.5 s to redraw, which would otherwise hold up the next click on the board). While the
-overlay shows an older position than the board, a note above it says so.
+overlay shows an older position than the board, a calm note beside "Redraw" says so once the user has opened an
+overlay tab (:meth:`PortobelloApp._show_staleness`).
 
 The random players are random, but not uniform over the legal moves: each picks a kind of move first (play a
 token, score a district, build, draw a customer, place the Lord, move the bobby, end the turn), then a move of
@@ -79,6 +80,9 @@ HOW_TO_PLAY = how_to_play(_HOW_LINE, _HOW_DETAILS, legend=LEGEND)
 """The instructions folded to one line, mouse and keyboard, and the legend under its own toggle (HTML, shown
 above the board)."""
 
+BOT_BOX_WIDTH = 78
+"""The width of a random-player box (pixels): the box and the longest colour name, "yellow", whole."""
+
 OVERLAYS: tuple[tuple[str, Callable[..., go.Figure]], ...] = (
     ("Move values", move_value_figure),
     ("Lane values", expected_lane_figure),
@@ -117,14 +121,20 @@ class PortobelloApp(OverlayTabs):
                               style={"description_width": "35px"})
         self.queue = w.Checkbox(value=customer_queue, description="Variant: customer queue",
                                 indent=False, layout=w.Layout(width="185px"))
-        self.bot_boxes = [w.Checkbox(value=k in bots, description=f"{colour}: random player", indent=False,
-                                     layout=w.Layout(width="165px")) for k, colour in enumerate(COLOURS)]
+        # one label for the group and the bare colour on each box, so no description is cut short ("yellow: ran…")
+        self.bot_label = w.HTML("<span title='Seats ticked here are played by random players'>Random players:</span>")
+        self.bot_boxes = [w.Checkbox(value=k in bots, description=colour, indent=False,
+                                     tooltip=f"{colour} is played by a random player",
+                                     layout=w.Layout(width=f"{BOT_BOX_WIDTH}px")) for k, colour in enumerate(COLOURS)]
         self.players.observe(lambda _: self._show_bot_boxes(), names="value")
         self.start_button = w.Button(description="New game", button_style="primary", icon="play")
         self.start_button.on_click(lambda _: self.new_game())
         self.tab_boxes = [w.VBox() for _ in range(len(OVERLAYS) + 1)]
         titles = tuple(title for title, _ in OVERLAYS) + ("Scores",)
         self._init_overlay_tabs(w.Tab(children=self.tab_boxes, titles=titles), self.tab_boxes, follow=follow)
+        self._overlay_opened = False
+        self.tabs.observe(self._opened, names="selected_index")
+        self.redraw_button.on_click(self._opened)
         self.view: PortobelloView
         self._bot_row = w.HBox()
         self._show_bot_boxes()
@@ -144,7 +154,7 @@ class PortobelloApp(OverlayTabs):
         return options
 
     def _show_bot_boxes(self) -> None:
-        self._bot_row.children = self.bot_boxes[:self.players.value]
+        self._bot_row.children = (self.bot_label, *self.bot_boxes[:self.players.value])
 
     def form_options(self) -> dict[str, Any]:
         """The game options the form describes: ``players`` and, when ticked, ``customer_queue``."""
@@ -173,6 +183,29 @@ class PortobelloApp(OverlayTabs):
         self.draw_overlay()
 
     # ---- overlays (OverlayTabs draws them) --------------------------------------------------------------------
+    def _show_staleness(self) -> None:
+        """The note beside "Redraw", in a calm voice (a newcomer took the old orange "⚠" for an error): once the user
+        has opened an overlay tab (clicked a tab or "Redraw"), after a move it says which move the charts show
+        and that "Redraw" brings them up to date; before that, only that the charts are drawn on request. The
+        button is never coloured as a warning."""
+        if self._drawn_at is None:
+            text = ""
+        elif not self.overlay_is_stale:
+            text = "The charts below show the position on the board."
+        elif getattr(self, "_overlay_opened", False):
+            text = (f"The charts below still show position {self._drawn_at[0]} (the board is at "
+                    f"{self.view.record.cursor}): press <b>Redraw</b> to bring them up to date, or tick the box to "
+                    "redraw after every move.")
+        else:
+            text = "The charts below are drawn for the board's position when you open a tab or press <b>Redraw</b>."
+        self.overlay_note.value = (f"<div class='rx-overlay-note' style='font-size:12px;margin:0 8px;color:#5a4a36'>"
+                                   f"{text}</div>" if text else "")
+        self.redraw_button.button_style = ""
+
+    def _opened(self, _change: Any = None) -> None:
+        """The user opened an overlay tab or pressed "Redraw": from now on the note says when the charts lag."""
+        self._overlay_opened = True
+
     def overlay_figure(self, index: int | None = None) -> go.Figure:
         """The figure of overlay tab ``index`` (default: the open tab) for the position shown."""
         index = self.tabs.selected_index if index is None else index

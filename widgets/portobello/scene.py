@@ -169,6 +169,16 @@ def _route_text(state: State, district: str) -> str:
 
 
 # ---- the scene -----------------------------------------------------------------------------------------------------
+KEY = ("Reconstructed from the rules, not the printed board · circles s1–s11: squares for customers (grey servant, "
+       "pink citizen, crowned Lord)",
+       "small boxes: stall spaces and their points, on lanes a–v · triangles d1–d12: districts · helmet: the bobby · "
+       "green outline: you can click it")
+"""The board's key, always shown in the margin above the map (two short lines; the app's folded legend says more,
+and every item's hover text says what it is)."""
+KEY_SIZE = 10.5
+"""The key's font size (board units)."""
+
+
 def board_scene(state: State, *, selected: str | Iterable[str] | None = None,
                 marks: Mapping[str, str] | None = None, route: Iterable[str] | None = None,
                 show_strip: bool = True) -> dict[str, Any]:
@@ -250,10 +260,14 @@ def board_scene(state: State, *, selected: str | Iterable[str] | None = None,
     for item_id, text in (marks or {}).items():
         items += _mark(state, item_id, text)
 
-    caption = board.reconstruction or ""
-    if caption:
-        items.append({"shape": "text", "x": 8, "y": 12, "anchor": "start", "size": 11, "fill": "#6b5d4d",
-                      "text": f"{board.name}: {caption}", "class": "caption reconstruction"})
+    if board.reconstruction:  # the key's first line says so
+        items.append({"shape": "text", "x": 8, "y": 12, "anchor": "start", "size": KEY_SIZE, "fill": "#6b5d4d",
+                      "text": KEY[0], "class": "caption reconstruction key"})
+        items.append({"shape": "text", "x": 8, "y": 25, "anchor": "start", "size": KEY_SIZE, "fill": "#6b5d4d",
+                      "text": KEY[1], "class": "caption key"})
+    else:
+        items.append({"shape": "text", "x": 8, "y": 18, "anchor": "start", "size": KEY_SIZE, "fill": "#6b5d4d",
+                      "text": KEY[1], "class": "caption key"})
     total = height + (STRIP_HEIGHT if show_strip else 0)
     if show_strip:
         items += _strip(state, height, width, chosen)

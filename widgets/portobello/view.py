@@ -58,18 +58,18 @@ class RouteStep:
     paid: int
     """Points the mover pays for this lane (``portobello.bobby.toll``)."""
     to: tuple[str, ...]
-    """The players who receive 1 point each (empty: the point goes to nobody, or nothing is paid)."""
+    """The players who receive 1 point each (empty: no one receives the point, it is lost; or nothing is paid)."""
 
     def describe(self) -> str:
-        """``"d1 → d2 across lane c: 1 point to nobody"``, ``"d8 → d7 across lane m: 1 point to green"``,
-        ``"d8 → d7 across lane m: 2 points: 1 to green, 1 to blue"`` or ``"... free (the most stalls there are the
+        """``"d1 → d2 across lane c: 1 point, lost (no one collects it)"``, ``"d8 → d7 across lane m: 1 point to
+        green"``, ``"d8 → d7 across lane m: 2 points: 1 to green, 1 to blue"`` or ``"... free (the most stalls there are the
         mover's)"``."""
         head = f"{self.source} → {self.destination} across lane {self.lane}"
         if not self.paid:
             return f"{head}: free (the most stalls there are the mover's)"
         points = f"{self.paid} point{'s' * (self.paid != 1)}"
         if not self.to:
-            return f"{head}: {points} to nobody"
+            return f"{head}: {points}, lost (no one collects it)"
         if len(self.to) == 1 and self.paid == 1:
             return f"{head}: 1 point to {self.to[0]}"
         return f"{head}: {points}: {', '.join(f'1 to {name}' for name in self.to)}"
@@ -301,17 +301,33 @@ class PortobelloView(BoardView):
             return f"put the drawn {state.pending} on {action.square}"
         return ACTION_TIPS.get(type(action), "")
 
+    @staticmethod
+    def _best_district(state: State, actions: Any) -> int:
+        """The most points any of ``actions`` (district scorings) would score now."""
+        return max((district_stalls(state, a.district, state.active) * a.value for a in actions
+                    if isinstance(a, ScoreDistrict)), default=0)
+
     def item_label(self, state: State, item: str, actions: Any) -> str:
         """As the base's, except that a score button offering several districts carries no label (the districts
-        lit after it show the points)."""
+        lit after it show the points), or "scores 0 now" when every district it offers would score nothing
+        (legal, ``portobello.score.district``, but worthless: the player has no stall around any of them)."""
         label = super().item_label(state, item, actions)
-        return "" if item.startswith("score:") and len(actions) > 1 else label
+        if item.startswith("score:") and len(actions) > 1:
+            return "" if self._best_district(state, actions) else "scores 0 now"
+        return label
 
     def item_tip(self, state: State, item: str, actions: Any) -> str:
-        """As the base's; a score button offering several districts says to click one next."""
+        """As the base's; a score button offering several districts says to click one next, or that every one
+        would score 0 now."""
         if item.startswith("score:") and len(actions) > 1:
             value = item.partition(":")[2]
-            return (f"score a district with {state.name(state.active)}'s own {value} instead of a turn: then "
+            who = state.name(state.active)
+            if not self._best_district(state, actions):
+                swap = (f"swaps {who}'s own {value} for the top neutral token, a {state.neutral[0]}" if state.neutral
+                        else f"uses up {who}'s own {value} (the neutral stack is empty)")
+                return (f"allowed, but it scores 0 now: {who} has no stall on the lanes of any district still "
+                        f"free; it takes the whole turn and {swap}")
+            return (f"score a district with {who}'s own {value} instead of a turn: then "
                     "click the district (the lit districts show the points)")
         return super().item_tip(state, item, actions)
 
@@ -351,9 +367,9 @@ class PortobelloView(BoardView):
         who = state.name(state.active)
         crossings = "; ".join(step.describe() for step in plan.steps)
         got = plan.receivers()
-        to = ", ".join(f"{name} +{n}" for name, n in got.items()) or "nobody"
+        to = f"received: {', '.join(f'{name} +{n}' for name, n in got.items())}" if got else "no one receives it"
         text = (f"Bobby to {plan.destination}: {crossings}. Toll {plan.total} point{'s' * (plan.total != 1)} in all "
-                f"(received: {to}); {who} would go from {state.seat.score} to {state.seat.score - plan.total}. "
+                f"({to}); {who} would go from {state.seat.score} to {state.seat.score - plan.total}. "
                 f"Click {plan.destination} again or “Pay and move” to pay; another district to look elsewhere; "
                 "Cancel to stay.")
         return {"kind": "info", "text": text, "rule": rule.id, "title": rule.title, "rule_text": rule.text}
