@@ -345,6 +345,33 @@ function drawToast(model, stage, svg, toastEl) {
   if (outside(toastEl)) toastEl.scrollIntoView({ block: "nearest" });
 }
 
+// The board fits the window below what stands above it (title, form), so the whole board, its strip and the
+// bubble are seen together; in a window too short for that (under FIT_MIN pixels left) the CSS cap applies.
+const FIT_MIN = 480;
+
+function scrollerOf(el) {
+  for (let p = el.parentElement; p; p = p.parentElement) {
+    const overflow = getComputedStyle(p).overflowY;
+    if ((overflow === "auto" || overflow === "scroll") && p.scrollHeight > p.clientHeight) return p;
+  }
+  return null;
+}
+
+function fitBoard(svg) {
+  const rect = svg.getBoundingClientRect();
+  if (!rect.width) return;
+  const scroller = scrollerOf(svg);
+  let top = rect.top + window.scrollY;
+  let view = window.innerHeight;
+  if (scroller) {
+    top = rect.top - scroller.getBoundingClientRect().top + scroller.scrollTop;
+    view = scroller.clientHeight;
+  }
+  const room = Math.floor(view - top - 12);
+  const cap = room >= FIT_MIN ? `${room}px` : "";
+  if (svg.style.maxHeight !== cap) svg.style.maxHeight = cap;
+}
+
 function messageWords(message) {
   if (!message || !message.text) return "";
   return message.rule ? `${message.text} — ${message.title} (${message.rule})` : message.text;
@@ -377,6 +404,7 @@ function render({ model, el }) {
     svg.setAttribute("aria-label", `${model.get("title") || "board"}: Tab to the lit items, Enter to click, ` +
       "arrow keys to move between neighbours, Escape to clear the selection");
     drawBoard(model, svg, cache);
+    fitBoard(svg);
     drawToast(model, stage, svg, toastEl);
     const words = messageWords(model.get("message"));
     if (live.textContent !== words) live.textContent = words;
@@ -415,7 +443,16 @@ function render({ model, el }) {
   model.send({ kind: "scene-request" });
   redraw();
   model.on("change:revision", redraw);
-  return () => { model.off("change:revision", redraw); model.off("msg:custom", onScene); };
+  const refit = () => fitBoard(svg);
+  window.addEventListener("resize", refit);
+  // what stands above the board can change height (a fold opened): fit again then
+  const watcher = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(refit);
+  if (watcher) watcher.observe(document.body);
+  return () => {
+    model.off("change:revision", redraw); model.off("msg:custom", onScene);
+    window.removeEventListener("resize", refit);
+    if (watcher) watcher.disconnect();
+  };
 }
 
 export default { render };
