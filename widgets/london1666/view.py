@@ -34,7 +34,7 @@ from explorer.london1666.actions import (AddFire, Demolish, Discard, DrawCard, E
                                          Extinguish, MoveBand, MovePawn, PlaceBand, PlacePawn, SkipDouble, Spread)
 from explorer.london1666.spreading import PRIORITY_NAMES, is_source, priority
 
-from ..base import BoardView
+from ..base import BoardView, Pick
 from .scene import board_scene
 
 __all__ = ["LondonView"]
@@ -45,6 +45,11 @@ SETUP = {"bands": PlaceBand, "pawns": PlacePawn, "blocked-fire": AddFire}
 """The one-district actions of the phases where a district click places something."""
 MAX_TIPS = 6
 """A lit item's hover text lists at most this many of the moves it leads to."""
+MANY_LIT = 20
+"""When more districts than this are lit at once (a set-up placement: any district outside the green region),
+they get the lighter ``many`` outline, so the map under them stays readable."""
+MAX_NAMED = 5
+"""The strip names at most this many of the items to click next (then "and 3 more")."""
 
 
 class LondonView(BoardView):
@@ -140,6 +145,10 @@ class LondonView(BoardView):
         for item, mark in marks.items():
             if item.startswith("btn-") and mark.get("label"):
                 marks[item] = {**mark, "label": "", "tip": mark.get("tip") or mark["label"]}
+        lit = [item for item, mark in marks.items() if item.startswith("d-") and mark["tone"] == "legal"]
+        if len(lit) > MANY_LIT:
+            for item in lit:
+                marks[item] = {**marks[item], "tone": "many"}
         return marks
 
     def panel_sections(self, state: State) -> list[dict[str, Any]]:
@@ -303,6 +312,33 @@ class LondonView(BoardView):
             return tips[0]
         more = f"; and {len(tips) - MAX_TIPS} more" if len(tips) > MAX_TIPS else ""
         return f"{len(actions)} ways: " + "; ".join(tips[:MAX_TIPS]) + more
+
+    def next_click_words(self, state: State) -> str:
+        """What to click next in a pick without choice buttons, naming the lit items and what they are for:
+        ``"click where the cone goes (St Mary, Bridgeward or Guild Hall, outlined in green)"``."""
+        sel = self.selection
+        following = self.next_items(state, sel.candidates, sel.clicked) if isinstance(sel, Pick) else {}
+        if not following:
+            return super().next_click_words(state)
+        roles = {self._role(state, item, kept[0]) for item, kept in following.items()}
+        what = roles.pop() if len(roles) == 1 else "one of"
+        names = [self.item_name(item) for item in following]
+        if len(names) > MAX_NAMED:
+            names = [*names[:MAX_NAMED - 1], f"{len(names) - MAX_NAMED + 1} more"]
+        listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+        return f"click {what} ({listed}, outlined in green)"
+
+    def _role(self, state: State, item: str, action: Any) -> str:
+        """What clicking ``item`` does for ``action``, in words that follow "click"."""
+        if isinstance(action, Spread):
+            if item == f"d-{action.destination}":
+                return "where the cone goes"
+            return "the fire the cone leaves" if item == f"d-{action.source}" else "the card to play"
+        if isinstance(action, MoveBand):
+            return "where the band goes" if item == f"d-{action.destination}" else "the band to move"
+        if isinstance(action, MovePawn):
+            return "where your pawn goes"
+        return "one of"
 
     def choice_text(self, state: State, action: Any, among: Sequence[Any]) -> str:
         """The base's text (what differs first, then the label), with district ids written as their names."""
