@@ -64,7 +64,7 @@ import traitlets
 
 from explorer.core import IllegalAction, Record
 
-__all__ = ["BoardView", "MAX_CHOICES", "Pick", "Plan", "SCENE_FORMAT", "STATIC", "StepChance", "TONES",
+__all__ = ["BoardView", "MAX_CHOICES", "add_button_row", "Pick", "Plan", "SCENE_FORMAT", "STATIC", "StepChance", "TONES",
            "scene_patch"]
 
 _log = logging.getLogger(__name__)
@@ -947,13 +947,19 @@ LABEL_CHAR_WIDTH = 7.0
 """The width of one character of the bold 12-unit label heading the buttons (a generous estimate)."""
 
 
-def add_button_row(scene: dict[str, Any], buttons: Sequence[tuple[str, str]], *, label: str = "Which one?"
-                   ) -> dict[str, Any]:
-    """``scene`` with a band of buttons (``[(id, text)]``) drawn under it, headed by ``label`` (what the buttons
-    are for, or what to click on the board), wrapping to new rows as needed; the scene grows to hold them. Used
-    for a pick's choices when the game's scene does not draw them itself."""
+def add_button_row(scene: dict[str, Any], buttons: Sequence[tuple[str, str]], *, label: str = "Which one?",
+                   top: float | None = None) -> dict[str, Any]:
+    """``scene`` with a band of buttons (``[(id, text)]``) headed by ``label`` (what the buttons are for, or what
+    to click on the board), wrapping to new rows as needed. Used for a pick's choices when the game's scene does
+    not draw them itself.
+
+    Args:
+        top: where the band's first row goes, over the scene (a game's empty margin, so the board keeps its
+            height); by default under the scene, which grows to hold the band.
+    """
     width = scene.get("width", 400)
-    top = scene.get("height", 0) + 6
+    grow = top is None
+    top = scene.get("height", 0) + 6 if top is None else top
     margin = 12
     indent = margin + 100
     band = {"shape": "rect", "x": 0, "y": top - 4, "w": width, "h": BUTTON_HEIGHT + 8, "fill": "#d8e4f2",
@@ -973,7 +979,8 @@ def add_button_row(scene: dict[str, Any], buttons: Sequence[tuple[str, str]], *,
                       "fill": "#1b2a3a", "text": text, "class": "button-label", "target": bid})
         x += w + 8
     band["h"] = y + BUTTON_HEIGHT + 6 - band["y"]
-    return {**scene, "height": round(y + BUTTON_HEIGHT + 12, 2), "items": [*scene.get("items", []), *items]}
+    height = round(y + BUTTON_HEIGHT + 12, 2) if grow else scene.get("height", 0)
+    return {**scene, "height": height, "items": [*scene.get("items", []), *items]}
 
 
 class StepChance:

@@ -159,6 +159,12 @@ def test_a_card_with_many_destinations_says_in_the_strip_which_districts_to_clic
     words = "where the cone goes (St Bennet, St Mary, Bridgeward, Candlewick Ward or Pepys House, outlined in green)"
     assert check_pick_says_what_to_click(view) == "Click " + words  # was "Which one?" over a lone Cancel
     assert view.message["text"] == f"5 ways with the N card: click {words}, or Cancel."
+    # the strip lies over the Thames, under every district, and the board keeps its height (it fits the window)
+    band = next(i for i in view.scene["items"] if i.get("class") == "choices")
+    lowest = max(y for i in view.scene["items"] if i.get("id", "").startswith("d-") and i["shape"] == "polygon"
+                 for _, y in i["points"])
+    assert lowest < band["y"] and band["y"] + band["h"] <= view.state.board.height
+    assert view.scene["height"] == board_scene(view.state)["height"]
     click(view, "card-E")  # three destinations: offered as buttons, the strip asks which
     assert check_pick_says_what_to_click(view) == "Which one?" and len(view.choice_buttons(view.state)) == 4
 
@@ -451,8 +457,9 @@ def test_the_app_folds_its_instructions_legend_and_form():
     app = LondonApp(players=3, seed=2)
     assert app.note.value.startswith('<details class="rx-how">') and 'class="rx-legend"' in app.note.value
     assert all(key in app.note.value for key in ("Tab", "arrow keys", "Enter", "Escape"))
-    settings = app.widget.children[0]
-    assert settings.selected_index is None and settings.children[0].children[2].children[-1] is app.start_button
+    settings, note = app.widget.children[0].children  # the folded form beside the instructions, above the board
+    assert settings.selected_index is None and settings.children[0].children[-1] is app.start_button
+    assert app.widget.children[1].children == (app.view,) and app.view.title == ""
     hot = LondonApp(players=3, seed=2, opponents="hot-seat")
     assert "Hot-seat: every player clicks on their turn." in hot.note.value
 

@@ -34,7 +34,7 @@ from explorer.london1666.actions import (AddFire, Demolish, Discard, DrawCard, E
                                          Extinguish, MoveBand, MovePawn, PlaceBand, PlacePawn, SkipDouble, Spread)
 from explorer.london1666.spreading import PRIORITY_NAMES, is_source, priority
 
-from ..base import BoardView, Pick
+from ..base import BUTTON_HEIGHT, BoardView, Pick, add_button_row
 from .scene import board_scene
 
 __all__ = ["LondonView"]
@@ -111,8 +111,9 @@ class LondonView(BoardView):
 
     # ---- drawing -----------------------------------------------------------------------------------------
     def render_scene(self, state: State) -> dict[str, Any]:
-        """The board and hand strip, the picked districts outlined, each highlight label at a free spot, and
-        the viewer's secrets (with the hot-seat cover button)."""
+        """The board and hand strip, the picked districts outlined, each highlight label at a free spot, the
+        viewer's secrets (with the hot-seat cover button), and a pick's buttons in a band over the river, headed
+        by what to click (:meth:`pick_prompt`)."""
         picked = [item[2:] for item in self.selected_items() if item.startswith("d-")]
         seat = self.viewer(state)
         secrets = state.secrets_of(seat) if seat is not None and state.phase not in SECRET_SETUP else None
@@ -120,7 +121,12 @@ class LondonView(BoardView):
         if self.hot_seat and not state.is_terminal and state.phase not in SECRET_SETUP:
             button = "Hide my secrets" if secrets else f"I am {state.name(state.active)}: show my secrets"
         labels = {k: m["label"] for k, m in self.highlights_for(state).items() if m.get("label")}
-        return board_scene(state, selected=picked, secrets=secrets, secrets_button=button, labels=labels)
+        scene = board_scene(state, selected=picked, secrets=secrets, secrets_button=button, labels=labels)
+        buttons = self.choice_buttons(state)
+        if buttons:  # over the Thames, under the last districts: the board keeps its height and fits the window
+            river = state.board.height - BUTTON_HEIGHT - 12
+            scene = add_button_row(scene, buttons, label=self.pick_prompt(state), top=river)
+        return scene
 
     def status_text(self, state: State) -> str:
         """Whose turn, or the winners at the end."""
