@@ -2,6 +2,9 @@
 
 * :func:`play_by_clicks` plays a legal action with clicks alone, clicking only what the view lights;
 * :func:`check_every_action_by_clicks` does it for every legal action of a position (each from a fresh view);
+* :func:`check_pick_says_what_to_click` checks that a pick offering no choice buttons never shows a strip that
+  asks "Which one?" over a lone Cancel: it says what to click on the board (done after every click of
+  :func:`play_by_clicks`);
 * :func:`check_unmatched_clicks` clicks every clickable item no candidate concerns (but ``btn:roll``, which lets
   chance decide) and checks each is refused with a rule of the game's table (or, for the items listed as hint-only, answered by a hint), leaving the game as it
   was.
@@ -34,6 +37,22 @@ def lit(view: Any, item: str) -> bool:
     return view.highlights.get(item, {}).get("tone") not in (None, "selected") and item in drawn(view)
 
 
+def strip_prompt(view: Any) -> str | None:
+    """The words heading the strip of a pick's buttons that the base draws under the board (``None`` if there is
+    none: nothing picked, or the game's scene draws the buttons itself)."""
+    return next((i["text"] for i in view.scene["items"] if i.get("class") == "choices-label"), None)
+
+
+def check_pick_says_what_to_click(view: Any) -> str | None:
+    """A pick with no choice buttons shows a strip saying what to click, never "Which one?" over a lone Cancel;
+    returns the strip's words (``None`` when no strip is drawn)."""
+    prompt = strip_prompt(view)
+    if prompt is not None and not view.choices(view.state):
+        assert prompt != "Which one?", ("a strip with only Cancel asks “Which one?”", view.message)
+        assert prompt, "the pick's strip says nothing"
+    return prompt
+
+
 def play_by_clicks(view: Any, action: Any) -> int:
     """Play the legal ``action`` (a candidate of ``view``) with clicks only: each time, its choice button if one
     is offered, else the first of its items (``view.action_items``) that is lit. Checks that every click made is
@@ -55,6 +74,7 @@ def play_by_clicks(view: Any, action: Any) -> int:
         if view.record.cursor != before:
             break
         assert view.message.get("kind") == "info", (str(action), target, view.message)
+        check_pick_says_what_to_click(view)
     else:
         raise AssertionError(f"{action} was not played after {MAX_CLICKS} clicks")
     assert view.record.actions[before] == str(action), (view.record.actions[before:], str(action))

@@ -64,7 +64,7 @@ import traitlets
 
 from explorer.core import IllegalAction, Record
 
-__all__ = ["BoardView", "MAX_CHOICES", "Pick", "Plan", "SCENE_FORMAT", "STATIC", "StepChance", "TONES",
+__all__ = ["BoardView", "MAX_CHOICES", "add_button_row", "Pick", "Plan", "SCENE_FORMAT", "STATIC", "StepChance", "TONES",
            "scene_patch"]
 
 _log = logging.getLogger(__name__)
@@ -74,8 +74,9 @@ STATIC = pathlib.Path(__file__).parent / "static"
 """Where the view's ES module and stylesheet ship (package data)."""
 MAX_CHOICES = 4
 """When at most this many candidates remain after a click, they are offered as choice buttons at once."""
-TONES = ("legal", "selected", "warning", "hint")
-"""The highlight tones the browser draws: a legal click, a picked item, a warning, an emphasised move."""
+TONES = ("legal", "selected", "warning", "hint", "many")
+"""The highlight tones the browser draws: a legal click, a picked item, a warning, an emphasised move, and a legal
+click among very many (a lighter outline, so that a map lit almost everywhere stays readable)."""
 
 SCENE_FORMAT = """
 {"width": px, "height": px, "background": css colour (optional),
@@ -349,6 +350,20 @@ class BoardView(anywidget.AnyWidget):
         label = self.label_of(state, action)
         return f"{lead} ({label})" if label and label not in lead else lead
 
+    def next_click_words(self, state: Any) -> str:
+        """What to click next in a pick that offers no choice buttons, as words that follow "3 ways with ...:"
+        and also head the strip under the board (capitalised) in place of "Which one?". A game may name the
+        items and what they are for ("click where the cone goes (St Mary or Guild Hall, outlined in green)")."""
+        return "click a lit item to narrow them down"
+
+    def pick_prompt(self, state: Any) -> str:
+        """The words that head the strip of a pick's buttons: "Which one?" when it offers choices, else what to
+        click next (:meth:`next_click_words`), so that a strip holding only Cancel still says what to do."""
+        if self.choices(state):
+            return "Which one?"
+        words = self.next_click_words(state)
+        return words[:1].upper() + words[1:]
+
     def choice_buttons(self, state: Any) -> list[tuple[str, str]]:
         """The buttons a pick offers now, ``[(id, text)]``: ``btn:choose:<n>`` for each choice, then
         ``btn:cancel``; a plan's ``btn:confirm`` and ``btn:cancel``; ``[]`` with nothing picked."""
@@ -598,7 +613,7 @@ class BoardView(anywidget.AnyWidget):
         drawn = {item.get("id") for item in scene.get("items", [])}
         missing = [(bid, text) for bid, text in buttons if bid not in drawn]
         if missing:
-            scene = add_button_row(scene, missing)
+            scene = add_button_row(scene, missing, label=self.pick_prompt(state) if self.selection else "Which one?")
         return scene
 
     def refuse(self, err: ValueError) -> None:
@@ -754,7 +769,7 @@ class BoardView(anywidget.AnyWidget):
             options = " or ".join(f"“{self.choice_text(state, a, choices)}”" for a in choices)
             self.hint(f"{len(keep)} ways with {where}: {options}. Choose one of the buttons, or Cancel.")
         else:
-            self.hint(f"{len(keep)} ways with {where}: click a lit item to narrow them down, or Cancel.")
+            self.hint(f"{len(keep)} ways with {where}: {self.next_click_words(state)}, or Cancel.")
 
     def _unmatched(self, state: Any, target: str, clicked: tuple[str, ...]) -> None:
         """A click no candidate concerns: a plan, else the engine's refusal of the natural action, else a hint."""
@@ -928,23 +943,34 @@ def scene_patch(old: Sequence[Any], new: Sequence[Any]) -> list[list[Any]]:
 
 BUTTON_HEIGHT = 26
 """The height of the buttons the base draws under a scene (px)."""
+LABEL_CHAR_WIDTH = 7.0
+"""The width of one character of the bold 12-unit label heading the buttons (a generous estimate)."""
 
 
-def add_button_row(scene: dict[str, Any], buttons: Sequence[tuple[str, str]]) -> dict[str, Any]:
-    """``scene`` with a band of buttons (``[(id, text)]``) drawn under it, wrapping to new rows as needed; the
-    scene grows to hold them. Used for a pick's choices when the game's scene does not draw them itself."""
+def add_button_row(scene: dict[str, Any], buttons: Sequence[tuple[str, str]], *, label: str = "Which one?",
+                   top: float | None = None) -> dict[str, Any]:
+    """``scene`` with a band of buttons (``[(id, text)]``) headed by ``label`` (what the buttons are for, or what
+    to click on the board), wrapping to new rows as needed. Used for a pick's choices when the game's scene does
+    not draw them itself.
+
+    Args:
+        top: where the band's first row goes, over the scene (a game's empty margin, so the board keeps its
+            height); by default under the scene, which grows to hold the band.
+    """
     width = scene.get("width", 400)
-    top = scene.get("height", 0) + 6
+    grow = top is None
+    top = scene.get("height", 0) + 6 if top is None else top
     margin = 12
-    x, y = margin + 100, top
+    indent = margin + 100
     band = {"shape": "rect", "x": 0, "y": top - 4, "w": width, "h": BUTTON_HEIGHT + 8, "fill": "#d8e4f2",
             "class": "choices"}
     items = [band, {"shape": "text", "x": margin, "y": top + BUTTON_HEIGHT / 2, "anchor": "start", "size": 12,
-                    "weight": 700, "fill": "#1f3f6b", "text": "Which one?", "class": "choices-label"}]
+                    "weight": 700, "fill": "#1f3f6b", "text": label, "class": "choices-label"}]
+    x, y = max(indent, margin + round(LABEL_CHAR_WIDTH * len(label)) + 12), top
     for bid, text in buttons:
         w = round(16 + 6.4 * len(text), 2)
-        if x + w > width - margin and x > margin + 100:
-            x, y = margin + 100, y + BUTTON_HEIGHT + 8
+        if x + w > width - margin and (x > indent or y == top):
+            x, y = indent, y + BUTTON_HEIGHT + 8
         items.append({"id": bid, "shape": "rect", "x": round(x, 2), "y": y, "w": w, "h": BUTTON_HEIGHT, "rx": 6,
                       "fill": "#ffffff", "stroke": "#1f5fbf", "stroke_width": 1.6,
                       "class": "button " + ("cancel" if bid == "btn:cancel" else "choice"), "title": text,
@@ -953,7 +979,8 @@ def add_button_row(scene: dict[str, Any], buttons: Sequence[tuple[str, str]]) ->
                       "fill": "#1b2a3a", "text": text, "class": "button-label", "target": bid})
         x += w + 8
     band["h"] = y + BUTTON_HEIGHT + 6 - band["y"]
-    return {**scene, "height": round(y + BUTTON_HEIGHT + 12, 2), "items": [*scene.get("items", []), *items]}
+    height = round(y + BUTTON_HEIGHT + 12, 2) if grow else scene.get("height", 0)
+    return {**scene, "height": height, "items": [*scene.get("items", []), *items]}
 
 
 class StepChance:

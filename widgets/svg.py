@@ -12,7 +12,8 @@ from typing import Any
 
 __all__ = ["SvgImage", "scene_to_svg"]
 
-_HIGHLIGHT_STROKE = {"legal": ("#2e8b57", 4), "selected": ("#1f5fbf", 5), "warning": ("#c0392b", 4)}
+_HIGHLIGHT_STROKE = {"legal": ("#2e8b57", 4), "selected": ("#1f5fbf", 5), "warning": ("#c0392b", 4),
+                     "many": ("#4f9a72", 2)}
 
 
 def _attrs(**attrs: Any) -> str:

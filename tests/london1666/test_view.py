@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from click_checks import check_every_action_by_clicks, check_unmatched_clicks, lit
+from click_checks import check_every_action_by_clicks, check_pick_says_what_to_click, check_unmatched_clicks, lit
 from conftest import started
 
 from explorer import london1666
@@ -151,6 +151,51 @@ def test_card_source_destination_spreads_the_fire(view):
     assert any(e["rule"] == "london.fire.burn" for e in view.events)
 
 
+def test_a_card_with_many_destinations_says_in_the_strip_which_districts_to_click(view):
+    click(view, "card-N")  # five destinations, too many for buttons: the strip holds only Cancel
+    assert view.choice_buttons(view.state) == [("btn:cancel", "Cancel")]
+    lit_names = [view.item_name(k) for k, m in view.highlights.items() if k.startswith("d-") and m["tone"] == "legal"]
+    assert lit_names == ["St Bennet", "St Mary", "Bridgeward", "Candlewick Ward", "Pepys House"]
+    words = "where the cone goes (St Bennet, St Mary, Bridgeward, Candlewick Ward or Pepys House, outlined in green)"
+    assert check_pick_says_what_to_click(view) == "Click " + words  # was "Which one?" over a lone Cancel
+    assert view.message["text"] == f"5 ways with the N card: click {words}, or Cancel."
+    # the strip lies over the Thames, under every district, and the board keeps its height (it fits the window)
+    band = next(i for i in view.scene["items"] if i.get("class") == "choices")
+    lowest = max(y for i in view.scene["items"] if i.get("id", "").startswith("d-") and i["shape"] == "polygon"
+                 for _, y in i["points"])
+    assert lowest < band["y"] and band["y"] + band["h"] <= view.state.board.height
+    assert view.scene["height"] == board_scene(view.state)["height"]
+    click(view, "card-E")  # three destinations: offered as buttons, the strip asks which
+    assert check_pick_says_what_to_click(view) == "Which one?" and len(view.choice_buttons(view.state)) == 4
+
+
+def test_moving_a_band_names_where_it_may_go():
+    view = LondonView(record_of(london1666.position(colours=["red", "blue", "green"], phase="actions",
+                                                   fire={"pudding-lane": 20}, bands={"moorgate": 1})))
+    click(view, "d-moorgate")
+    assert check_pick_says_what_to_click(view).startswith("Click where the band goes (")
+    lit_names = [view.item_name(k) for k, m in view.highlights.items() if k.startswith("d-") and m["tone"] == "legal"]
+    assert all(name in view.message["text"] for name in lit_names[:4]) and len(lit_names) > 1
+
+
+def test_setup_lights_every_allowed_district_lightly_and_the_strip_says_why():
+    v = LondonView(Record("london1666", seed=1666, options={"players": 4}))
+    tones = {k: m["tone"] for k, m in v.highlights.items() if k.startswith("d-")}
+    assert len(tones) == 52 and set(tones.values()) == {"many"}  # all but the green region's 12, thin outlines
+    hints = [i["text"] for i in v.scene["items"] if i.get("class") == "hint"]
+    assert hints == ["Click a district for a trained band: the black militia who fight the fire.",
+                     "All 52 outlined districts are allowed: anywhere but the pale-green centre."]
+    for d in BANDS:
+        click(v, f"d-{d}")
+    hints = [i["text"] for i in v.scene["items"] if i.get("class") == "hint"]
+    assert hints[0] == "Click a district for your owner pawn: fires are put out only where it stands."
+    click(v, "d-guild-hall")  # a lit district among many is clicked like any
+    assert v.record.actions[-1] == "place-pawn guild-hall"
+    for d in PAWNS[1:]:
+        click(v, f"d-{d}")
+    assert "many" not in {m["tone"] for m in v.highlights.values()}  # the first turn lights a few, in full
+
+
 def test_a_wrong_destination_is_refused_with_the_rule(view):
     for target in ["card-N", "d-pudding-lane", "d-tallow-hall"]:
         click(view, target)
@@ -173,7 +218,8 @@ def test_a_district_may_be_clicked_before_the_card(view):
     assert view.selection.clicked == ("d-pudding-lane",) and len(view.selection.candidates) == 10
     assert {k for k, m in view.highlights.items() if m["tone"] == "legal"} == {"card-N", "card-E", "card-W",
                                                                               "btn:cancel"}
-    assert view.message["text"] == "10 ways with Pudding Lane: click a lit item to narrow them down, or Cancel."
+    assert view.message["text"] == ("10 ways with Pudding Lane: click the card to play (the N card, the E card or "
+                                    "the W card, outlined in green), or Cancel.")
     click(view, "card-W")
     assert "priority 1" in view.highlights["d-tallow-hall"]["tip"] and not view.highlights["d-tallow-hall"]["label"]
     click(view, "d-tallow-hall")
@@ -411,8 +457,9 @@ def test_the_app_folds_its_instructions_legend_and_form():
     app = LondonApp(players=3, seed=2)
     assert app.note.value.startswith('<details class="rx-how">') and 'class="rx-legend"' in app.note.value
     assert all(key in app.note.value for key in ("Tab", "arrow keys", "Enter", "Escape"))
-    settings = app.widget.children[0]
-    assert settings.selected_index is None and settings.children[0].children[2].children[-1] is app.start_button
+    settings, note = app.widget.children[0].children  # the folded form beside the instructions, above the board
+    assert settings.selected_index is None and settings.children[0].children[-1] is app.start_button
+    assert app.widget.children[1].children == (app.view,) and app.view.title == ""
     hot = LondonApp(players=3, seed=2, opponents="hot-seat")
     assert "Hot-seat: every player clicks on their turn." in hot.note.value
 

@@ -88,13 +88,15 @@ class LondonApp:
         self.board = w.VBox()
         self.view: LondonView
         self.new_game()
-        form = w.VBox([w.HBox([self.players, self.seed, self.cones]), w.HBox([self.opponents]),
-                       w.HBox([self.hidden, self.destruction, self.start_button])])
-        settings = w.Accordion(children=[form], titles=("New game: players, seed, optional rules",))
-        settings.selected_index = None  # folded: the board starts near the top of the page
+        form = w.VBox([self.players, self.seed, self.cones, self.opponents, self.hidden, self.destruction,
+                       self.start_button])
+        settings = w.Accordion(children=[form], titles=("New game: players, seed, optional rules",),
+                               layout=w.Layout(width="430px", flex="0 0 auto"))
+        settings.selected_index = None  # folded, beside the instructions: the whole board fits the window
         overlays = w.HBox([self.fire_button, self.turns, self.risk_button, self.score_button, self.hide_button])
         records = w.VBox([w.HBox([self.save_button, self.load_button]), self.record_text])
-        self.widget = w.VBox([settings, self.note, self.board, overlays, self.overlay,
+        top = w.HBox([settings, self.note], layout=w.Layout(align_items="flex-start", grid_gap="16px"))
+        self.widget = w.VBox([top, self.board, overlays, self.overlay,
                               w.Accordion(children=[records], titles=("Save or load a record",))])
 
     def new_game(self) -> None:
@@ -112,7 +114,7 @@ class LondonApp:
         bots = set(range(1, record.options.get("players", 4))) if self.opponents.value == "random" else set()
         if hasattr(self, "view"):
             self.view.unobserve(self._moved, names="revision")
-        self.view = LondonView(record, bots=bots, bot_seed=record.seed)
+        self.view = LondonView(record, bots=bots, bot_seed=record.seed, title="")  # the page's heading names it
         self.view.observe(self._moved, names="revision")
         self.board.children = [self.view]
         self.note.value = self._how(bots)

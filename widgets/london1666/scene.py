@@ -308,17 +308,26 @@ def _hand_strip(state: State, top: float, secrets: Secrets | None = None, secret
         items.append({"shape": "text", "x": bx + w / 2, "y": top + 67, "text": label, "size": 12,
                       "class": "button-label", "target": f"btn-{name}"})
         bx += w + 10
-    hint = {"bands": "click a district outside the pale-green centre for a trained band",
-            "pawns": "click a district outside the pale-green centre for your pawn",
-            "spread": "click a card, then where the cone goes (lit), or a district first",
+    lines = strip_hint(state)
+    for n, line in enumerate(lines if HAND_SIZE else []):
+        items.append({"shape": "text", "x": 460, "y": top + 16 + 16 * n, "anchor": "start", "size": 12,
+                      "text": line, "class": "hint", "fill": "#5a4a36"})
+    return items
+
+
+def strip_hint(state: State) -> list[str]:
+    """The strip's lines saying what to click in this phase (and, in set-up, why so much of the map is lit)."""
+    if state.phase in ("bands", "pawns"):
+        n = sum(1 for _ in state.legal_actions())
+        what = ("a trained band: the black militia who fight the fire" if state.phase == "bands"
+                else "your owner pawn: fires are put out only where it stands")
+        return [f"Click a district for {what}.",
+                f"All {n} outlined districts are allowed: anywhere but the pale-green centre."]
+    hint = {"spread": "click a card, then where the cone goes (lit), or a district first",
             "double": "a second spread with the same card, or No double move",
             "blocked-fire": "no card can spread the fire: click where each extra cone goes",
             "actions": "click your pawn or a free band's district, then a neighbour"}.get(state.phase)
-    if hint and HAND_SIZE:
-        items.append({"shape": "text", "x": 460, "y": top + 16, "anchor": "start", "size": 12, "text": hint,
-                      "class": "hint",
-                      "fill": "#5a4a36"})
-    return items
+    return [hint] if hint else []
 
 
 def _secrets_line(state: State, top: float, secrets: Secrets | None, button: str) -> list[dict[str, Any]]:

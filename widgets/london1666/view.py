@@ -34,7 +34,7 @@ from explorer.london1666.actions import (AddFire, Demolish, Discard, DrawCard, E
                                          Extinguish, MoveBand, MovePawn, PlaceBand, PlacePawn, SkipDouble, Spread)
 from explorer.london1666.spreading import PRIORITY_NAMES, is_source, priority
 
-from ..base import BoardView
+from ..base import BUTTON_HEIGHT, BoardView, Pick, add_button_row
 from .scene import board_scene
 
 __all__ = ["LondonView"]
@@ -45,6 +45,11 @@ SETUP = {"bands": PlaceBand, "pawns": PlacePawn, "blocked-fire": AddFire}
 """The one-district actions of the phases where a district click places something."""
 MAX_TIPS = 6
 """A lit item's hover text lists at most this many of the moves it leads to."""
+MANY_LIT = 20
+"""When more districts than this are lit at once (a set-up placement: any district outside the green region),
+they get the lighter ``many`` outline, so the map under them stays readable."""
+MAX_NAMED = 5
+"""The strip names at most this many of the items to click next (then "and 3 more")."""
 
 
 class LondonView(BoardView):
@@ -106,8 +111,9 @@ class LondonView(BoardView):
 
     # ---- drawing -----------------------------------------------------------------------------------------
     def render_scene(self, state: State) -> dict[str, Any]:
-        """The board and hand strip, the picked districts outlined, each highlight label at a free spot, and
-        the viewer's secrets (with the hot-seat cover button)."""
+        """The board and hand strip, the picked districts outlined, each highlight label at a free spot, the
+        viewer's secrets (with the hot-seat cover button), and a pick's buttons in a band over the river, headed
+        by what to click (:meth:`pick_prompt`)."""
         picked = [item[2:] for item in self.selected_items() if item.startswith("d-")]
         seat = self.viewer(state)
         secrets = state.secrets_of(seat) if seat is not None and state.phase not in SECRET_SETUP else None
@@ -115,7 +121,12 @@ class LondonView(BoardView):
         if self.hot_seat and not state.is_terminal and state.phase not in SECRET_SETUP:
             button = "Hide my secrets" if secrets else f"I am {state.name(state.active)}: show my secrets"
         labels = {k: m["label"] for k, m in self.highlights_for(state).items() if m.get("label")}
-        return board_scene(state, selected=picked, secrets=secrets, secrets_button=button, labels=labels)
+        scene = board_scene(state, selected=picked, secrets=secrets, secrets_button=button, labels=labels)
+        buttons = self.choice_buttons(state)
+        if buttons:  # over the Thames, under the last districts: the board keeps its height and fits the window
+            river = state.board.height - BUTTON_HEIGHT - 12
+            scene = add_button_row(scene, buttons, label=self.pick_prompt(state), top=river)
+        return scene
 
     def status_text(self, state: State) -> str:
         """Whose turn, or the winners at the end."""
@@ -140,6 +151,10 @@ class LondonView(BoardView):
         for item, mark in marks.items():
             if item.startswith("btn-") and mark.get("label"):
                 marks[item] = {**mark, "label": "", "tip": mark.get("tip") or mark["label"]}
+        lit = [item for item, mark in marks.items() if item.startswith("d-") and mark["tone"] == "legal"]
+        if len(lit) > MANY_LIT:
+            for item in lit:
+                marks[item] = {**marks[item], "tone": "many"}
         return marks
 
     def panel_sections(self, state: State) -> list[dict[str, Any]]:
@@ -303,6 +318,33 @@ class LondonView(BoardView):
             return tips[0]
         more = f"; and {len(tips) - MAX_TIPS} more" if len(tips) > MAX_TIPS else ""
         return f"{len(actions)} ways: " + "; ".join(tips[:MAX_TIPS]) + more
+
+    def next_click_words(self, state: State) -> str:
+        """What to click next in a pick without choice buttons, naming the lit items and what they are for:
+        ``"click where the cone goes (St Mary, Bridgeward or Guild Hall, outlined in green)"``."""
+        sel = self.selection
+        following = self.next_items(state, sel.candidates, sel.clicked) if isinstance(sel, Pick) else {}
+        if not following:
+            return super().next_click_words(state)
+        roles = {self._role(state, item, kept[0]) for item, kept in following.items()}
+        what = roles.pop() if len(roles) == 1 else "one of"
+        names = [self.item_name(item) for item in following]
+        if len(names) > MAX_NAMED:
+            names = [*names[:MAX_NAMED - 1], f"{len(names) - MAX_NAMED + 1} more"]
+        listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+        return f"click {what} ({listed}, outlined in green)"
+
+    def _role(self, state: State, item: str, action: Any) -> str:
+        """What clicking ``item`` does for ``action``, in words that follow "click"."""
+        if isinstance(action, Spread):
+            if item == f"d-{action.destination}":
+                return "where the cone goes"
+            return "the fire the cone leaves" if item == f"d-{action.source}" else "the card to play"
+        if isinstance(action, MoveBand):
+            return "where the band goes" if item == f"d-{action.destination}" else "the band to move"
+        if isinstance(action, MovePawn):
+            return "where your pawn goes"
+        return "one of"
 
     def choice_text(self, state: State, action: Any, among: Sequence[Any]) -> str:
         """The base's text (what differs first, then the label), with district ids written as their names."""
