@@ -836,7 +836,7 @@ def _bottom_row(state: State) -> list[dict[str, Any]]:
                        title=pile_title, target="path-pile", **{"class": "path-pile"}))
     items.append(_rect(x + 246, y, 20, 44, fill="#8a6d3b" if left else "#ffffff", stroke="#5a4526",
                        stroke_width=1, rx=3, id="path-pile", target="path-pile", title=pile_title,
-                       label_at=[x + 264, y + 53],  # under the narrow pile, clear of slot 3's label
+                       label_at=[x + 256, y + 67],  # under the narrow pile, below slot 3's label
                        **{"class": "path-pile face-down" + ("" if left else " empty")}))
     for j, kind in enumerate(state.path_display):
         title = (f"Path display slot {j}: " + (f"a path tile with a {kind.split()[0]} crystal and "
