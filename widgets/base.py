@@ -64,6 +64,8 @@ import traitlets
 
 from explorer.core import IllegalAction, Record
 
+from .tones import HIGHLIGHTS, tone_css
+
 __all__ = ["BoardView", "MAX_CHOICES", "Pick", "Plan", "SCENE_FORMAT", "STATIC", "StepChance", "TONES",
            "scene_patch"]
 
@@ -74,8 +76,9 @@ STATIC = pathlib.Path(__file__).parent / "static"
 """Where the view's ES module and stylesheet ship (package data)."""
 MAX_CHOICES = 4
 """When at most this many candidates remain after a click, they are offered as choice buttons at once."""
-TONES = ("legal", "selected", "warning", "hint")
-"""The highlight tones the browser draws: a legal click, a picked item, a warning, an emphasised move."""
+TONES = tuple(HIGHLIGHTS)
+"""The highlight tones the browser draws: a legal click, a picked item, a warning, an emphasised move (how each is
+drawn: ``widgets.tones.HIGHLIGHTS``, never a player's colour)."""
 
 SCENE_FORMAT = """
 {"width": px, "height": px, "background": css colour (optional),
@@ -144,7 +147,7 @@ class BoardView(anywidget.AnyWidget):
     """
 
     _esm = STATIC / "board_view.js"
-    _css = STATIC / "board_view.css"
+    _css = (STATIC / "board_view.css").read_text(encoding="utf-8") + tone_css()
 
     scene = traitlets.Dict()
     highlights = traitlets.Dict().tag(sync=True)

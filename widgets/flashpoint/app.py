@@ -39,6 +39,7 @@ from explorer.flashpoint.components import COLOURS, MAX_PLAYERS, MIN_PLAYERS
 from explorer.flashpoint.state import is_extreme, object_info
 
 from ..figures import OVERLAY_WIDTH, OverlayTabs  # noqa: F401 - OVERLAY_WIDTH: as before, importable from here
+from ..tones import HIGHLIGHTS
 from .overlays import RISK_KINDS, RISK_LABELS, counters_over_time_figure, expected_losses_figure, fire_risk_figure
 from .view import FlashPointView
 
@@ -125,8 +126,8 @@ LEGEND = (
     "<b>objects</b> with their damage, yellow arrows, green TOXIC markers, cracks (damaged floor) and dark holes "
     "(destroyed floor), \"S1\" staircases, ladders, the yellow PLAT(form) · under the building: the counters "
     "(damage of 24, rescued of 7, lost of 4), whose turn, the roster and the buttons; at a roll, the die faces · "
-    "<span style='color:#2e8b57'>green outlines</span>: what the firefighter to act can click now, with the AP "
-    "it costs; <span style='color:#1f5fbf'>blue</span>: selected. Hover over anything for its details. "
+    f"<span style='color:{HIGHLIGHTS['legal'].colour}'>dashed cyan rings</span>: what the firefighter to act can "
+    f"click now, with the AP it costs; <span style='color:{HIGHLIGHTS['selected'].colour}'>magenta</span>: selected. Hover over anything for its details. "
     "<b>The building is reconstructed from the rules, not the printed board.</b></div>")
 """The legend shown under the board (HTML)."""
 
