@@ -64,6 +64,8 @@ import traitlets
 
 from explorer.core import IllegalAction, Record
 
+from .tones import HIGHLIGHTS, tone_css
+
 __all__ = ["BoardView", "MAX_CHOICES", "add_button_row", "Pick", "Plan", "SCENE_FORMAT", "STATIC", "StepChance", "TONES",
            "scene_patch"]
 
@@ -74,9 +76,10 @@ STATIC = pathlib.Path(__file__).parent / "static"
 """Where the view's ES module and stylesheet ship (package data)."""
 MAX_CHOICES = 4
 """When at most this many candidates remain after a click, they are offered as choice buttons at once."""
-TONES = ("legal", "selected", "warning", "hint", "many")
+TONES = tuple(HIGHLIGHTS)
 """The highlight tones the browser draws: a legal click, a picked item, a warning, an emphasised move, and a legal
-click among very many (a lighter outline, so that a map lit almost everywhere stays readable)."""
+click among very many (a thinner ring, so that a map lit almost everywhere stays readable). How each is drawn:
+``widgets.tones.HIGHLIGHTS``, never in a player's colour."""
 
 SCENE_FORMAT = """
 {"width": px, "height": px, "background": css colour (optional),
@@ -145,7 +148,7 @@ class BoardView(anywidget.AnyWidget):
     """
 
     _esm = STATIC / "board_view.js"
-    _css = STATIC / "board_view.css"
+    _css = (STATIC / "board_view.css").read_text(encoding="utf-8") + tone_css()
 
     scene = traitlets.Dict()
     highlights = traitlets.Dict().tag(sync=True)
@@ -353,7 +356,7 @@ class BoardView(anywidget.AnyWidget):
     def next_click_words(self, state: Any) -> str:
         """What to click next in a pick that offers no choice buttons, as words that follow "3 ways with ...:"
         and also head the strip under the board (capitalised) in place of "Which one?". A game may name the
-        items and what they are for ("click where the cone goes (St Mary or Guild Hall, outlined in green)")."""
+        items and what they are for ("click where the cone goes (St Mary or Guild Hall, ringed in cyan)")."""
         return "click a lit item to narrow them down"
 
     def pick_prompt(self, state: Any) -> str:

@@ -10,10 +10,10 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from .tones import LABEL_COLOUR, stroke_of
+
 __all__ = ["SvgImage", "scene_to_svg"]
 
-_HIGHLIGHT_STROKE = {"legal": ("#2e8b57", 4), "selected": ("#1f5fbf", 5), "warning": ("#c0392b", 4),
-                     "many": ("#4f9a72", 2)}
 
 
 def _attrs(**attrs: Any) -> str:
@@ -35,7 +35,8 @@ def _shape(item: dict[str, Any], mark: dict[str, str] | None) -> str:
     style = {"fill": item.get("fill"), "stroke": item.get("stroke"), "stroke_width": item.get("stroke_width"),
              "opacity": item.get("opacity"), "stroke_dasharray": item.get("dash")}
     if mark:
-        style["stroke"], style["stroke_width"] = _HIGHLIGHT_STROKE.get(mark.get("tone", "legal"), ("#2e8b57", 4))
+        tone = stroke_of(mark.get("tone", "legal"))
+        style.update(stroke=tone["stroke"], stroke_width=tone["stroke_width"], stroke_dasharray=tone["dash"])
     classes = " ".join(filter(None, ["rx-item", item.get("class", "")]))
     common = {"class": classes, "data_id": item.get("id")}
     shape = item.get("shape")
@@ -88,7 +89,7 @@ def scene_to_svg(scene: dict[str, Any], highlights: dict[str, dict[str, str]] | 
             centre = _centre(item)
             if centre:
                 labels.append(f'<text x="{centre[0]:g}" y="{centre[1]:g}" font-size="12" font-weight="600" '
-                              f'fill="#1d4d31" text-anchor="middle" dominant-baseline="central" '
+                              f'fill="{LABEL_COLOUR}" text-anchor="middle" dominant-baseline="central" '
                               f'stroke="white" stroke-width="3" paint-order="stroke">{escape(mark["label"])}</text>')
     parts += labels
     parts.append("</svg>")

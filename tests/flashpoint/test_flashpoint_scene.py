@@ -20,6 +20,7 @@ from explorer.flashpoint import Building, State, new_game
 from explorer.flashpoint.actions import Chop, edge_text
 from widgets.flashpoint import TARGETS, board_scene, board_svg, floor_origins, space_box
 from widgets.flashpoint.scene import CELL, MIN_WIDTH
+from widgets.tones import HIGHLIGHTS
 
 BUILDINGS = Building.shipped()
 GAMES = [(key, mode) for key in BUILDINGS for mode in ("family", "experienced")]
@@ -527,7 +528,7 @@ def test_selection_and_highlights_are_drawn_over_their_items():
     assert len(kind_items(scene, "selection", "ff")) == 1
     assert sorted(i["text"] for i in kind_items(scene, "highlight-label")) == ["1 AP", "open"]
     warning = kind_items(scene, "highlight", "warning", "edge")
-    assert len(warning) == 1 and warning[0]["stroke"] == "#c0392b"
+    assert len(warning) == 1 and warning[0]["stroke"] == HIGHLIGHTS["warning"].colour and warning[0]["dash"]
     plain = board_scene(s)
     assert not kind_items(plain, "selection") and not kind_items(plain, "highlight")
 

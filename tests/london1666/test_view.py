@@ -156,7 +156,7 @@ def test_a_card_with_many_destinations_says_in_the_strip_which_districts_to_clic
     assert view.choice_buttons(view.state) == [("btn:cancel", "Cancel")]
     lit_names = [view.item_name(k) for k, m in view.highlights.items() if k.startswith("d-") and m["tone"] == "legal"]
     assert lit_names == ["St Bennet", "St Mary", "Bridgeward", "Candlewick Ward", "Pepys House"]
-    words = "where the cone goes (St Bennet, St Mary, Bridgeward, Candlewick Ward or Pepys House, outlined in green)"
+    words = "where the cone goes (St Bennet, St Mary, Bridgeward, Candlewick Ward or Pepys House, ringed in cyan)"
     assert check_pick_says_what_to_click(view) == "Click " + words  # was "Which one?" over a lone Cancel
     assert view.message["text"] == f"5 ways with the N card: click {words}, or Cancel."
     # the strip lies over the Thames, under every district, and the board keeps its height (it fits the window)
@@ -219,7 +219,7 @@ def test_a_district_may_be_clicked_before_the_card(view):
     assert {k for k, m in view.highlights.items() if m["tone"] == "legal"} == {"card-N", "card-E", "card-W",
                                                                               "btn:cancel"}
     assert view.message["text"] == ("10 ways with Pudding Lane: click the card to play (the N card, the E card or "
-                                    "the W card, outlined in green), or Cancel.")
+                                    "the W card, ringed in cyan), or Cancel.")
     click(view, "card-W")
     assert "priority 1" in view.highlights["d-tallow-hall"]["tip"] and not view.highlights["d-tallow-hall"]["label"]
     click(view, "d-tallow-hall")

@@ -694,7 +694,7 @@ def test_the_board_carries_a_compact_key_always_shown_above_the_map():
     assert [k["text"] for k in keys] == list(KEY) and [k["y"] for k in keys] == [12, 25]
     assert all(8 + 0.55 * KEY_SIZE * len(k) <= scene["width"] for k in KEY)
     text = " ".join(KEY)
-    for words in ("squares", "stall spaces", "points", "lanes a–v", "districts", "the bobby", "green outline",
+    for words in ("squares", "stall spaces", "points", "lanes a–v", "districts", "the bobby", "dashed cyan ring",
                   "not the printed board", "servant", "citizen", "Lord"):
         assert words in text, words
     # above every piece of the map: nothing drawn there starts higher than the key's second line

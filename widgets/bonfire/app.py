@@ -28,6 +28,7 @@ from explorer.bonfire.components import MAX_PLAYERS, MIN_PLAYERS, Components
 from explorer.core import Record
 
 from ..figures import OverlayTabs
+from ..tones import HIGHLIGHTS
 from .overlays import fate_yield_figure, score_now_figure, scores_over_time_figure
 from .view import BonfireView
 
@@ -46,7 +47,7 @@ HOW_TO_PLAY = (
     "e printed components</b> (see tutorial 1); counts, costs and ranges come from the rules.</p><p>The button"
     "s in the strip between the central board and the players' boards start the game: choose your starting fat"
     "e tile (the spare, or swap it for the fourth tile). <i>Your turn:</i> everything the player to act can do"
-    " is outlined in green and labelled with the action tiles it costs (<b>⇄</b>: part of the cost is paid wit"
+    " is outlined with a dashed cyan ring and labelled with the action tiles it costs (<b>⇄</b>: part of the cost is paid wit"
     "h substitutes) or what it gains (+N), as the engine reckons it; hover over an item for the whole payment "
     "or gain. <i>Option I:</i> click the top or the bottom fate tile of your action summary board, then a lit "
     "square of your fate area (the label says which tiles the placement brings); holding too many action tiles"
@@ -82,9 +83,9 @@ LEGEND = (
     "left on the action summary board (only the top and the bottom one can be placed) with the two face-up "
     "offering discs; the 7 <b>bonfires</b> with their task discs, guardian spaces (points) and portal spaces; the "
     "<b>path</b>; guardians; action tiles and resources held; gnomes. · "
-    "<span style='color:#2e8b57'>green outlines</span>: what the player to act can click now, labelled with the "
+    f"<span style='color:{HIGHLIGHTS['legal'].colour}'>dashed cyan rings</span>: what the player to act can click now, labelled with the "
     "action tiles it costs (<b>⇄</b>: part of the cost is paid with substitutes) or what it gains (+N); hover for "
-    "the whole payment or gain; <span style='color:#1f5fbf'>blue</span>: "
+    f"the whole payment or gain; <span style='color:{HIGHLIGHTS['selected'].colour}'>magenta</span>: "
     "selected; the strip between the central board and the players' boards: what is due, the last message (a "
     "refusal names its rule) and buttons for choices that have no place on the board (how to pay, which reward, "
     "let chance decide). Hover over anything for its details. "

@@ -100,6 +100,7 @@ from explorer.bonfire.turn import fate_limit, movers
 from explorer.bonfire.words import tile_name
 
 from ..svg import SvgImage, scene_to_svg
+from ..tones import HIGHLIGHTS, LABEL_COLOUR
 
 __all__ = ["BOARDS_PER_ROW", "BOARD_H", "BOARD_W", "CENTRAL_HEIGHT", "LABEL_ROOM", "MAP_BOX", "NOTE_LINES",
            "NOTE_STYLE", "PLAYER_FILL", "TARGETS", "WIDTH", "board_scene", "board_svg", "colour_of", "step_words"]
@@ -151,7 +152,7 @@ SAND = "#efe2bd"
 ROCK = "#d8d3c4"
 INK = "#2f2a24"
 FAINT = "#8a7f72"
-SELECTED = "#1f5fbf"
+SELECTED = HIGHLIGHTS["selected"].colour
 PANEL = "#f7f1e3"
 
 
@@ -836,7 +837,7 @@ def _bottom_row(state: State) -> list[dict[str, Any]]:
                        title=pile_title, target="path-pile", **{"class": "path-pile"}))
     items.append(_rect(x + 246, y, 20, 44, fill="#8a6d3b" if left else "#ffffff", stroke="#5a4526",
                        stroke_width=1, rx=3, id="path-pile", target="path-pile", title=pile_title,
-                       label_at=[x + 264, y + 53],  # under the narrow pile, clear of slot 3's label
+                       label_at=[x + 256, y + 67],  # under the narrow pile, below slot 3's label
                        **{"class": "path-pile face-down" + ("" if left else " empty")}))
     for j, kind in enumerate(state.path_display):
         title = (f"Path display slot {j}: " + (f"a path tile with a {kind.split()[0]} crystal and "
@@ -929,9 +930,9 @@ def _player_board(state: State, k: int, ox: float, oy: float) -> list[dict[str, 
     x = ox + 20 + 8.5 * len(colour)
     marks = []
     if acting:
-        marks.append(("to-act", "to act", "#2e8b57", f"{colour} decides now"))
+        marks.append(("to-act", "to act", LABEL_COLOUR, f"{colour} decides now"))
     if turn:
-        marks.append(("turn", "their turn", "#1f5fbf", f"it is {colour}'s turn"))
+        marks.append(("turn", "their turn", "#37474f", f"it is {colour}'s turn"))
     if state.start == k:
         marks.append(("start", "start player", "#7a5a2a", f"{colour} is the start player"))
     if seat.out:

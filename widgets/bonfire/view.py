@@ -36,6 +36,7 @@ action first, then one of that kind, from ``bot_rng`` only.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -557,6 +558,16 @@ class BonfireView(StepChance, BoardView):
     def action_tip(self, state: State, action: Any) -> str:
         """:func:`action_label`: how the payment goes, or what the action gains, in words."""
         return action_label(state, action)
+
+    def item_label(self, state: State, item: str, actions: Sequence[Any]) -> str:
+        """As :meth:`BoardView.item_label`, but a fate square where several placements start shows the range of
+        what they gain (``"+3–5"``) rather than ``"<n> ways"``, which is wider than the square and would run into
+        its neighbours' labels (the hover text lists every placement)."""
+        labels = list(dict.fromkeys(self.label_of(state, a) for a in actions))
+        if ":fate:" in item and len(labels) > 1 and all(re.fullmatch(r"\+\d+", label) for label in labels):
+            gained = sorted(int(label[1:]) for label in labels)
+            return f"+{gained[0]}–{gained[-1]}"
+        return super().item_label(state, item, actions)
 
     def choice_text(self, state: State, action: Any, among: Sequence[Any]) -> str:
         """:func:`choice_text`: a Great Bonfire reward pair, a gnome's payment, else the notation and label."""

@@ -39,6 +39,7 @@ from explorer.flashpoint.components import COLOURS, MAX_PLAYERS, MIN_PLAYERS
 from explorer.flashpoint.state import is_extreme, object_info
 
 from ..figures import OVERLAY_WIDTH, OverlayTabs  # noqa: F401 - OVERLAY_WIDTH: as before, importable from here
+from ..tones import HIGHLIGHTS
 from .overlays import RISK_KINDS, RISK_LABELS, counters_over_time_figure, expected_losses_figure, fire_risk_figure
 from .view import FlashPointView
 
@@ -84,8 +85,8 @@ HOW_TO_PLAY = (
     "constructed from the rules, not the printed board</b> (see tutorial 1).</p><p><i>Set-up:</i> in the Exper"
     "ienced game first park the engine and the ambulance (click one of a vehicle's lit parking spots), then ta"
     "ke a specialist card (the buttons under the building); every firefighter then starts on a lit space outsi"
-    "de the building (click it). <i>Your turn:</i> everything the firefighter to act can do is outlined in gre"
-    "en and labelled with the AP it costs, as the engine charges it. Click a lit <b>space</b> to move there (o"
+    "de the building (click it). <i>Your turn:</i> everything the firefighter to act can do is ringed in dash"
+    "ed cyan and labelled with the AP it costs, as the engine charges it. Click a lit <b>space</b> to move there (o"
     "r extinguish it, identify a point of interest, raise a ladder...), a lit <b>wall</b> to chop it, a <b>doo"
     "r</b> to open or close it, a <b>parking spot</b> to drive there; the buttons under the building end the t"
     "urn, pick up, drop, treat, dispose, fire the deck gun, handle ladders or change crew. When one click coul"
@@ -125,8 +126,8 @@ LEGEND = (
     "<b>objects</b> with their damage, yellow arrows, green TOXIC markers, cracks (damaged floor) and dark holes "
     "(destroyed floor), \"S1\" staircases, ladders, the yellow PLAT(form) · under the building: the counters "
     "(damage of 24, rescued of 7, lost of 4), whose turn, the roster and the buttons; at a roll, the die faces · "
-    "<span style='color:#2e8b57'>green outlines</span>: what the firefighter to act can click now, with the AP "
-    "it costs; <span style='color:#1f5fbf'>blue</span>: selected. Hover over anything for its details. "
+    f"<span style='color:{HIGHLIGHTS['legal'].colour}'>dashed cyan rings</span>: what the firefighter to act can "
+    f"click now, with the AP it costs; <span style='color:{HIGHLIGHTS['selected'].colour}'>magenta</span>: selected. Hover over anything for its details. "
     "<b>The building is reconstructed from the rules, not the printed board.</b></div>")
 """The legend shown under the board (HTML)."""
 

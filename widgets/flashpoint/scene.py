@@ -70,6 +70,7 @@ from explorer.flashpoint.components import DAMAGE_CUBES, LOSSES_TO_LOSE, RESCUES
 from explorer.flashpoint.state import object_info
 
 from ..svg import SvgImage, scene_to_svg
+from ..tones import HIGHLIGHTS, LABEL_COLOUR
 
 __all__ = ["BAND", "BUTTONS", "CELL", "FF_FILL", "FLOOR_GAP", "LABEL_BAND", "MARGIN", "MIN_WIDTH", "ROLE_LETTER",
            "TARGETS", "board_scene", "board_svg", "floor_order", "floor_origins", "place_labels", "space_box",
@@ -126,8 +127,8 @@ FIREPROOF = "#9b1c1c"
 WINDOW = "#4a90c8"
 LIGHT_WALL = "#6d6d6d"
 SELECTED = "#1f5fbf"
-TONES = {"legal": "#2e8b57", "selected": "#1f5fbf", "warning": "#c0392b"}
-"""Outline colours of highlighted items by tone (as the interactive view draws them)."""
+TONES = {name: tone.colour for name, tone in HIGHLIGHTS.items()}
+"""Outline colours of highlighted items by tone (``widgets.tones``, as the interactive view draws them)."""
 
 _PURPOSE = {"fire": "the fire advances", "flare-up": "a flare-up: the fire advances again",
             "poi": "a new point of interest", "explosion": "an initial explosion",
@@ -910,27 +911,28 @@ def _outlines(items: list[dict[str, Any]], ids: set[str], marks: Mapping[str, Ma
         mark = marks.get(iid, {})
         tone = mark.get("tone", "legal")
         colour = TONES.get(tone, TONES["legal"])
+        dash = HIGHLIGHTS.get(tone, HIGHLIGHTS["legal"]).dash
         cls = f"{'highlight' if labels else 'selection'} {tone} {iid.partition(':')[0]}"
         shape = item["shape"]
         if shape == "rect":
             out.append({"shape": "rect", "x": _r(item["x"] - 1), "y": _r(item["y"] - 1), "w": _r(item["w"] + 2),
                         "h": _r(item["h"] + 2), "rx": item.get("rx"), "fill": "none", "stroke": colour,
-                        "stroke_width": 3, "class": cls})
+                        "stroke_width": 3, "dash": dash, "class": cls})
         elif shape == "circle":
             out.append({"shape": "circle", "cx": item["cx"], "cy": item["cy"], "r": _r(item["r"] + 3), "fill": "none",
-                        "stroke": colour, "stroke_width": 3, "class": cls})
+                        "stroke": colour, "stroke_width": 3, "dash": dash, "class": cls})
         elif shape == "line":
             out.append({"shape": "line", "x1": item["x1"], "y1": item["y1"], "x2": item["x2"], "y2": item["y2"],
-                        "stroke": colour, "stroke_width": 13, "opacity": 0.45, "class": cls})
+                        "stroke": colour, "stroke_width": 13, "opacity": 0.45, "dash": dash, "class": cls})
         elif shape == "polygon":
             out.append({"shape": "polygon", "points": item["points"], "fill": "none", "stroke": colour,
-                        "stroke_width": 3, "class": cls})
+                        "stroke_width": 3, "dash": dash, "class": cls})
         label = mark.get("label")
         if labels and label:
             at = item.get("label_at") or _centre(item)
             if at is not None:
                 out.append({"shape": "text", "x": _r(at[0]), "y": _r(at[1]), "size": 11, "weight": 700,
-                            "fill": "#1d4d31" if tone == "legal" else colour, "halo": "#ffffff", "text": label,
+                            "fill": LABEL_COLOUR if tone == "legal" else colour, "halo": "#ffffff", "text": label,
                             "class": f"highlight-label {iid.partition(':')[0]}"})
     return out
 

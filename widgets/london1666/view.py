@@ -321,7 +321,7 @@ class LondonView(BoardView):
 
     def next_click_words(self, state: State) -> str:
         """What to click next in a pick without choice buttons, naming the lit items and what they are for:
-        ``"click where the cone goes (St Mary, Bridgeward or Guild Hall, outlined in green)"``."""
+        ``"click where the cone goes (St Mary, Bridgeward or Guild Hall, ringed in cyan)"``."""
         sel = self.selection
         following = self.next_items(state, sel.candidates, sel.clicked) if isinstance(sel, Pick) else {}
         if not following:
@@ -332,7 +332,7 @@ class LondonView(BoardView):
         if len(names) > MAX_NAMED:
             names = [*names[:MAX_NAMED - 1], f"{len(names) - MAX_NAMED + 1} more"]
         listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
-        return f"click {what} ({listed}, outlined in green)"
+        return f"click {what} ({listed}, ringed in cyan)"
 
     def _role(self, state: State, item: str, action: Any) -> str:
         """What clicking ``item`` does for ``action``, in words that follow "click"."""

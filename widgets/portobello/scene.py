@@ -172,7 +172,7 @@ def _route_text(state: State, district: str) -> str:
 KEY = ("Reconstructed from the rules, not the printed board · circles s1–s11: squares for customers (grey servant, "
        "pink citizen, crowned Lord)",
        "small boxes: stall spaces and their points, on lanes a–v · triangles d1–d12: districts · helmet: the bobby · "
-       "green outline: you can click it")
+       "dashed cyan ring: you can click it")
 """The board's key, always shown in the margin above the map (two short lines; the app's folded legend says more,
 and every item's hover text says what it is)."""
 KEY_SIZE = 10.5

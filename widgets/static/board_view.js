@@ -360,6 +360,10 @@ function scrollerOf(el) {
 function fitBoard(svg) {
   const rect = svg.getBoundingClientRect();
   if (!rect.width) return;
+  if (svg.closest(".rx-wide")) {  // a wide board runs below the window on purpose
+    if (svg.style.maxHeight) svg.style.maxHeight = "";
+    return;
+  }
   const scroller = scrollerOf(svg);
   let top = rect.top + window.scrollY;
   let view = window.innerHeight;
