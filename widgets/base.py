@@ -82,7 +82,8 @@ click among very many (a thinner ring, so that a map lit almost everywhere stays
 ``widgets.tones.HIGHLIGHTS``, never in a player's colour."""
 
 SCENE_FORMAT = """
-{"width": px, "height": px, "background": css colour (optional),
+{"width": px, "height": px, "background": css colour (optional), "layout": "wide" (optional: the board takes the
+ whole width and may run below the window, the side panel goes under it; default: the board fits beside the panel),
  "items": [ {"id": str (optional; needed for clicks and highlights), "shape": "rect" | "circle" | "polygon" |
              "path" | "line" | "text", geometry (rect: x y w h [rx]; circle: cx cy r; polygon: points [[x, y]...];
              path: d; line: x1 y1 x2 y2; text: x y text [size] [anchor] [weight] [halo: a css colour outlining

@@ -113,7 +113,8 @@ TARGETS = ("island:<island id>", "entrance", "task:<disc id>", "guardian:<colour
 """The forms of clickable item ids in the scene (see the module docstring)."""
 
 WIDTH = 1400
-"""Width of the scene when the central board or two player boards are drawn."""
+"""Width of the scene when the central board or two player boards are drawn. The app draws it across the whole
+window (the scene's layout is ``wide``, the panel goes under the board), about one scene unit a pixel at 1400 px."""
 MARGIN = 16
 CENTRAL_HEIGHT = 592
 """Height of the central board's part of the scene."""
@@ -336,7 +337,7 @@ def board_scene(state: State, selection: str | Iterable[str] = (), buttons: Iter
         y += 8 + rows * (BOARD_H + BOARD_GAP)
     items += _outlines(items, chosen)
     items = [item if id(item) in _CLEAN else _clean(item) for item in items]
-    return {"width": _r(width), "height": _r(y), "background": BACKGROUND, "items": items}
+    return {"width": _r(width), "height": _r(y), "background": BACKGROUND, "layout": "wide", "items": items}
 
 
 def _clean(item: dict[str, Any]) -> dict[str, Any]:

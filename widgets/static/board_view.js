@@ -339,7 +339,7 @@ function drawToast(model, stage, svg, toastEl) {
   top = Math.max(board.top - frame.top + 4, top);
   toastEl.style.left = `${left}px`;
   toastEl.style.top = `${top}px`;
-  // off screen: bring the whole board into view (it is never taller than the window), else at least the bubble
+  // off screen: bring the whole board into view (only a wide board is taller than the window), else the bubble
   const outside = (el) => { const r = el.getBoundingClientRect(); return r.top < 0 || r.bottom > window.innerHeight; };
   if (outside(toastEl)) svg.scrollIntoView({ block: "nearest" });
   if (outside(toastEl)) toastEl.scrollIntoView({ block: "nearest" });
@@ -407,6 +407,8 @@ function render({ model, el }) {
     title.textContent = model.get("title") || "";
     svg.setAttribute("aria-label", `${model.get("title") || "board"}: Tab to the lit items, Enter to click, ` +
       "arrow keys to move between neighbours, Escape to clear the selection");
+    // a wide board (the scene's layout "wide") takes the whole width, the panel goes under it
+    root.classList.toggle("rx-wide", cache.scene.layout === "wide");
     drawBoard(model, svg, cache);
     fitBoard(svg);
     drawToast(model, stage, svg, toastEl);
@@ -439,7 +441,7 @@ function render({ model, el }) {
       else if (op === "skip") i += arg;
       else for (const item of arg) items.push(item);
     }
-    cache.scene = { width: msg.width, height: msg.height, background: msg.background, items };
+    cache.scene = { width: msg.width, height: msg.height, background: msg.background, layout: msg.layout, items };
     cache.sceneRevision = msg.revision;
     if (msg.base === null) redraw();  // a whole scene asked for: no redraw of the traits follows
   };
