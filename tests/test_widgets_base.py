@@ -19,7 +19,8 @@ def test_initial_render_has_scene_status_and_no_events(view):
                            "bots": False, "pace": "all", "bots_waiting": False}
     assert len(view.highlights) == 9
     assert view.events == [{"type": "Note", "rule": "toy.setup.first", "title": "Who starts",
-                            "text": "X starts", "fields": {"text": "X starts"}}]
+                            "text": "X starts", "fields": {"text": "X starts"},
+                            "rule_text": "A coin decides which player marks first."}]
 
 
 def test_a_click_plays_the_move_and_lists_events_with_rules(view):

@@ -140,8 +140,8 @@ class BoardView(anywidget.AnyWidget):
         bots: players whose turns are played by random legal moves (see :meth:`choose_bot_action`).
         bot_seed: the seed of the random players' choices (the same seed, the same moves).
 
-    Traits (synced to the browser): ``highlights``, ``events``, ``message``, ``status``, ``title``, ``panel``
-    (side tables), ``toast`` (the bubble by the clicked item: ``{"kind", "text", "at", "rule"?, "title"?,
+    Traits (synced to the browser): ``highlights``, ``events`` (each event's ``to_dict()`` and its
+    ``rule_text``), ``message``, ``status``, ``title``, ``panel`` (side tables), ``toast`` (the bubble by the clicked item: ``{"kind", "text", "at", "rule"?, "title"?,
     "rule_text"?}``, or ``{}``), ``revision`` (bumped once per redraw, so the browser redraws once per change).
     ``scene`` (the drawing, often hundreds of kilobytes) is not a synced trait: each redraw sends only what
     changed since the last scene sent, as a custom message (:func:`scene_patch`); a browser view that missed one
@@ -569,7 +569,9 @@ class BoardView(anywidget.AnyWidget):
             self.highlights = self.highlights_for(state)
             first = min(self._events_from, self.record.cursor)
             states = self.record.states[first + 1:self.record.cursor + 1] if self.record.cursor else [state]
-            self.events = [event.to_dict() for s in states for event in s.events][-MAX_EVENTS:]
+            # each with its rule's text, which the rule link's hover shows (as for a refusal)
+            self.events = [{**event.to_dict(), "rule_text": event.rule.text}
+                           for s in states for event in s.events][-MAX_EVENTS:]
             self.panel = self.panel_sections(state)
             self.toast = self._toast(self.message)
             self.status = {"text": self.status_text(state), "cursor": self.record.cursor,

@@ -146,7 +146,8 @@ def why_illegal(state: "State", action: Any) -> IllegalAction | None:
         if state.fire[k] == 0:
             return IllegalAction(RULES["london.actions.extinguish"], f"{name} is not burning", action=action)
         return IllegalAction(RULES["london.fire.contained"], f"the fire in {name} is not contained "
-                             f"({cones_and_bands(state.fire[k], state.bands[k])})", action=action)
+                             f"({cones_and_bands(state.fire[k], state.bands[k])}): a cone is put out only "
+                             f"where there are at least as many trained bands as cones", action=action)
     return None
 
 

@@ -250,5 +250,5 @@ def why_illegal(state: "State", action: Any) -> IllegalAction | None:
     info = state.board.districts.get(action.district)
     if info is not None and info.region == "green":
         what = "trained band" if wanted == "bands" else "owner pawn"
-        return IllegalAction(rule, f"{info.name} is in the green region, where no {what} starts", action=action)
+        return IllegalAction(rule, f"{info.name} is in the pale-green centre round Pudding Lane, where no {what} starts", action=action)
     return None

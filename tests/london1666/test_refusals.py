@@ -43,7 +43,7 @@ def acting(start):
 # ---- setup ----------------------------------------------------------------------------------------------
 def test_trained_bands_never_start_in_the_green_region(setup_state):
     refused(setup_state, "place-band cheapside", "london.setup.trained-bands",
-            "Cheapside is in the green region, where no trained band starts")
+            "Cheapside is in the pale-green centre round Pudding Lane, where no trained band starts")
 
 
 def test_pawns_wait_until_the_bands_are_placed(setup_state):
@@ -57,7 +57,7 @@ def test_pawns_never_start_in_the_green_region(start):
     for d in ["moorgate", "guild-hall", "aldgate", "st-pauls"]:
         s = s.apply(f"place-band {d}")
     refused(s, "place-pawn st-bennet", "london.setup.pawns",
-            "St Bennet is in the green region, where no owner pawn starts")
+            "St Bennet is in the pale-green centre round Pudding Lane, where no owner pawn starts")
 
 
 def test_setup_chance_cannot_be_chosen_by_a_player():
@@ -234,7 +234,8 @@ def test_extinguish_needs_a_contained_fire(acting):
     s = position(acting, fire={**pudding_lane_fire(acting), "guild-hall": 2}, bands={"guild-hall": 1},
                  burnt=["guild-hall"])
     refused(s, "extinguish guild-hall", "london.fire.contained",
-            "the fire in Guild Hall is not contained (2 cones, 1 trained band)")
+            "the fire in Guild Hall is not contained (2 cones, 1 trained band): a cone is put out only where "
+            "there are at least as many trained bands as cones")
 
 
 def test_actions_cost_points(acting):

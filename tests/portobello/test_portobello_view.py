@@ -700,3 +700,18 @@ def test_the_board_carries_a_compact_key_always_shown_above_the_map():
     # above every piece of the map: nothing drawn there starts higher than the key's second line
     tops = [i.get("cy", 0) - i.get("r", 0) for i in scene["items"] if i.get("shape") == "circle"]
     assert min(tops) > 25 + KEY_SIZE / 2
+
+
+def test_a_full_lane_that_has_not_scored_says_what_it_waits_for():
+    """Lane j (s10 to s4, three spaces) full with a citizen on s10 only: its hover names the empty end; with no
+    customer at either end it names both; once scored it says so instead (portobello.score.lane)."""
+    from explorer.portobello import position
+
+    def hover(state):
+        return next(i["title"] for i in board_scene(state)["items"] if "lane-label j" in i.get("class", ""))
+
+    one_end = hover(position(3, lanes={"j": "RRY"}, squares={"s10": "citizen"}))
+    assert one_end.endswith("; full: it scores once a customer stands on s4 (s10 has one)")
+    assert hover(position(3, lanes={"j": "RRY"})).endswith("; full: it scores once customers stand on both s10 "
+                                                           "and s4")
+    assert "full:" not in hover(position(3, lanes={"j": "RR."}, squares={"s10": "citizen"}))

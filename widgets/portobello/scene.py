@@ -313,6 +313,12 @@ def _lane_items(state: State, lane: str) -> list[dict[str, Any]]:
         pts = stall_points(state, lane)
         if pts:
             title += "; stall points now: " + ", ".join(f"{_who(state, s)} {p}" for s, p in pts.items())
+        if state.is_full(lane):  # full but not scored: say what it waits for (portobello.score.lane)
+            empty = [sq for sq in info.ends if state.customer_at(sq) is None]
+            served = [sq for sq in info.ends if sq not in empty]
+            title += (f"; full: it scores once a customer stands on {empty[0]} ({served[0]} has one)"
+                      if len(empty) == 1 else
+                      f"; full: it scores once customers stand on both {info.ends[0]} and {info.ends[1]}")
     items.append({"shape": "rect", "x": _r(lx - w / 2), "y": _r(ly - 8), "w": w, "h": 16, "rx": 8,
                   "fill": SCORED_ROAD if scored else "#ffffff", "stroke": "#7a6f5a", "stroke_width": 0.8,
                   "class": f"lane-label {lane}" + (" scored" if scored else ""), "title": title})
