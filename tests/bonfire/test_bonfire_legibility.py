@@ -113,3 +113,12 @@ def test_the_check_can_fail():
     b = box(boat)
     on_boat = dict(labels[0], x=(b[0] + b[2]) / 2, y=(b[1] + b[3]) / 2)
     assert overlap(box(on_boat), b) > 0 and not on_its_own_piece(on_boat, boat)
+
+
+@pytest.mark.parametrize("seed, moves, players", BUSY)
+def test_every_text_on_a_busy_table_is_at_least_11_units_tall(seed, moves, players):
+    view = busy(seed, moves, players)
+    texts = [i for i in view.scene["items"] if i.get("shape") == "text"]
+    assert len(texts) > 100
+    smallest = min(texts, key=lambda i: float(i["size"]))
+    assert float(smallest["size"]) >= 11, smallest

@@ -742,11 +742,16 @@ def test_held_tile_names_fit_their_faces_and_the_chips_fit_the_board():
         assert sum(DEJAVU.get(ch, .7) for ch in name["text"]) * name["size"] <= face["w"], name["text"]
     assert [n["text"] for a in ("gnome", "yellow") for n in targeting(scene, f"p0:tile:{a}", "tile-name")] == \
         ["Gnome", "Yellow"]
-    # the "resources" heading ends before the first resource chip
+    # the "resources" heading stands above the resource chips, from the first one's left edge, under the tiles'
+    # heading's line and clear of the chips' tops
     [heading] = [t for t in scene["items"] if "holding-label" in classes(t) and t["text"] == "resources"
                  and inside(board, t["x"], t["y"])]
+    [tiles] = [t for t in scene["items"] if "holding-label" in classes(t) and t["text"] == "tiles"
+               and inside(board, t["x"], t["y"])]
     first = by_id(scene, f"p0:resource:{s.index.resources[0]}")
-    assert heading["x"] + sum(DEJAVU_BOLD[ch] for ch in "resources") * heading["size"] + 6 <= first["x"]
+    assert heading["x"] == first["x"] and heading["y"] == tiles["y"]
+    assert heading["y"] + heading["size"] / 2 <= first["y"] and tiles["x"] == chips[0]["x"]
+    assert heading["x"] + sum(DEJAVU_BOLD[ch] for ch in "resources") * heading["size"] < board["x"] + board["w"]
 
 
 # ---- crowded places: labels, names and lines that must not run into each other -------------------------------------

@@ -120,7 +120,7 @@ CENTRAL_HEIGHT = 592
 """Height of the central board's part of the scene."""
 MAP_BOX = (72.0, 114.0, 680.0, 300.0)
 """Where island positions are scaled into: ``(left, top, right, bottom)`` of the islands' centres."""
-BOARD_W, BOARD_H = 680, 290
+BOARD_W, BOARD_H = 680, 300
 """A player board's width and height."""
 BOARDS_PER_ROW = 2
 """Player boards side by side under the central board."""
@@ -186,10 +186,14 @@ def _text_on(fill: str) -> str:
     return INK if _luma(fill) > 150 else "#ffffff"
 
 
+MIN_FONT = 11.5
+"""The smallest font size on the board, in scene units (the wide board draws about a pixel a unit)."""
+
+
 def _fit(text: str, width: float, size: float) -> float:
     """``size``, or smaller so that ``text`` fits in ``width`` units (a letter is at most about 0.62 of a font size
-    wide; never under 8)."""
-    return _r(min(size, max(8.0, width / (0.62 * max(len(text), 1)))))
+    wide; never under :data:`MIN_FONT`)."""
+    return _r(min(size, max(MIN_FONT, width / (0.62 * max(len(text), 1)))))
 
 
 BOLD = 1.13
@@ -197,7 +201,7 @@ BOLD = 1.13
 runs up to some 13% wider than that estimate)."""
 
 
-def _fit_name(text: str, width: float, size: float, least: float = 8.0, bold: bool = False) -> tuple[str, float]:
+def _fit_name(text: str, width: float, size: float, least: float = MIN_FONT, bold: bool = False) -> tuple[str, float]:
     """``(text, size)`` for writing ``text`` within ``width`` units: at ``size``, or smaller (down to ``least``);
     below that, cut short with a ``.`` (``"mushrooms"`` -> ``"mushroo."``) or ``…`` (several words) at ``least``.
     Widths are :func:`_em` estimates, :data:`BOLD` times wider for ``bold`` (weights 600-700)."""
@@ -259,7 +263,8 @@ def _circle(cx: float, cy: float, r: float, **kw: Any) -> dict[str, Any]:
 
 
 def _text(x: float, y: float, text: str, size: float = 11, **kw: Any) -> dict[str, Any]:
-    return {"shape": "text", "x": _r(x), "y": _r(y), "text": text, "size": size, "fill": kw.pop("fill", INK), **kw}
+    """A text item, never smaller than :data:`MIN_FONT`."""
+    return {"shape": "text", "x": _r(x), "y": _r(y), "text": text, "size": max(size, MIN_FONT), "fill": kw.pop("fill", INK), **kw}
 
 
 def _who(state: State, k: int) -> str:
@@ -271,11 +276,11 @@ def _plural(n: int, word: str) -> str:
 
 
 def _gain_short(gain: Any) -> str:
-    """A council bonus in a few letters: ``+3 pts``, ``+1 gold``, ``+2 any res``, ``+1 yellow``."""
+    """A council bonus in a few letters: ``+3 pts``, ``+1 gold``, ``+2 res`` (any resources), ``+1 yellow``."""
     if gain.kind == "points":
         return f"+{gain.amount} pts"
     if gain.item == "any":
-        return f"+{gain.amount} any {'res' if gain.kind == 'resource' else 'tile'}"
+        return f"+{gain.amount} {'res' if gain.kind == 'resource' else 'tile'}"
     return f"+{gain.amount} {_words(gain.item)}"
 
 
@@ -583,7 +588,7 @@ def _island_content(state: State, island: str, x: float, y: float, radius: float
     label_x: dict[int, float] = {}
     for row in (tasks[0::2], tasks[1::2]):    # under, above
         label_x.update(zip(row, _disc_label_xs([xs[j] for j in row])))
-    below = min(cy + r + 19, y + radius + 10 - 14)   # under the id, above the island's name
+    below = min(cy + r + 20, y + radius + 10 - 14.5)   # under the id, above the island's name
     above = cy - r - 10
     for j, thing in enumerate(content):
         cx = xs[j]
@@ -598,7 +603,7 @@ def _island_content(state: State, island: str, x: float, y: float, radius: float
                                  **{"class": f"task-disc {d.colour} level-{d.level}"}))
             items.append(_text(cx, cy + 0.5, str(d.points), 11, weight=700, fill=_text_on(fill), target=tid,
                                **{"class": "task-points"}))
-            items.append(_text(cx, cy + r + 7, thing, 8.5, fill="#5a4e40", target=tid, **{"class": "task-id"}))
+            items.append(_text(cx, cy + r + 6, thing, MIN_FONT, fill="#5a4e40", target=tid, **{"class": "task-id"}))
         else:
             colour, _, resource = thing.partition(" ")
             fill = colour_of(colour)
@@ -636,7 +641,7 @@ def _great_bonfire(state: State) -> list[dict[str, Any]]:
         sid = f"gb:{space.id}"
         portals = state.portals[j]
         pointed = state.pointer == space.id
-        w, h = 100, 72      # lines: the name, the action tile, the resource, the portals, the label
+        w, h = 108, 72      # lines: the name with the action tile's colour, the action tile, the resource, the portals, the label
         title = (f"Great Bonfire space {_words(space.id)}: {_words(space.action)} action tile, {space.resource} (or "
                  f"2 points); portals here: {', '.join(portals) or 'none'}"
                  + ("; the pointer shows this space" if pointed else ""))
@@ -644,18 +649,18 @@ def _great_bonfire(state: State) -> list[dict[str, Any]]:
                            stroke="#b35900" if pointed else "#b9ab8e", stroke_width=2.6 if pointed else 1.2,
                            title=title, clickable=True, label_at=[_r(x), _r(y + h / 2 - 7)],
                            **{"class": f"gb-space {space.id}" + (" pointed" if pointed else "")}))
-        items.append(_text(x, y - h / 2 + 8, _words(space.id), 10, fill=FAINT, target=sid, **{"class": "gb-name"}))
+        items.append(_text(x, y - h / 2 + 9, _words(space.id), 10, fill=FAINT, target=sid, **{"class": "gb-name"}))
         act = c.action_types[space.action]
-        items.append(_rect(x - w / 2 + 6, y - 20.5, 11, 11, rx=2,
+        items.append(_rect(x - w / 2 + 6, y - h / 2 + 3.5, 11, 11, rx=2,
                            fill=_ACTION_COLOUR.get(act.colour, colour_of(act.colour)),
                            stroke="#555555", stroke_width=0.8, target=sid, title=title,
                            **{"class": f"gb-action {space.action}"}))
-        items.append(_text(x - w / 2 + 21, y - 14.5, act.name, _fit(act.name, w - 25, 10.5), anchor="start",
-                           weight=600, target=sid, **{"class": "gb-reward action"}))
-        reward = f"{space.resource} / 2 pts"
-        indent = 21 if _em(reward) * 10 <= w - 25 else 6      # under the action's name, or from the left when long
-        items.append(_text(x - w / 2 + indent, y - 1.5, reward, _r(min(10.0, (w - indent - 4) / _em(reward))),
-                           anchor="start", fill="#5a4e40", target=sid, **{"class": "gb-reward resource"}))
+        items.append(_text(x - w / 2 + 6, y - 14, act.name, MIN_FONT, anchor="start", weight=600, target=sid,
+                           **{"class": "gb-reward action"}))
+        tail = " / 2 pts"     # the resource cut short when it and its tail do not fit (the full name on hover)
+        resource, _ = _fit_name(space.resource, w - 10 - _em(tail) * MIN_FONT, MIN_FONT, least=MIN_FONT)
+        items.append(_text(x - w / 2 + 6, y - 1.5, resource + tail, MIN_FONT, anchor="start", fill="#5a4e40",
+                           target=sid, **{"class": "gb-reward resource"}))
         for p, symbol in enumerate(portals):
             px = x - w / 2 + 15 + p * 23.5
             items.append(_rect(px - 10.5, y + 5, 21, 16, rx=4, fill="#6c5ce7", stroke="#3d3199", stroke_width=0.8,
@@ -726,8 +731,7 @@ def _common_and_council(state: State) -> list[dict[str, Any]]:
                            **{"class": f"council-seat {seat_id}" + (" taken" if novices else "")}))
         items.append(_text(x + sw / 2, y + 9, _words(seat_id), 10, fill=FAINT, target=sid, **{"class": "seat-name"}))
         for m, gain in enumerate(bonus[:2]):
-            items.append(_text(x + sw / 2, y + 22 + m * 12, _gain_short(gain), _fit(_gain_short(gain), sw - 4, 10),
-                               weight=600, target=sid,
+            items.append(_text(x + sw / 2, y + 22 + m * 13, _gain_short(gain), MIN_FONT, target=sid,
                                **{"class": "seat-bonus"}))
         per = max(1, int((sw - 6) // 13))
         for m, colour in enumerate(novices):
@@ -741,7 +745,7 @@ def _common_and_council(state: State) -> list[dict[str, Any]]:
     return items
 
 
-def _card_lines(name: str, limit: int = 16) -> list[str]:
+def _card_lines(name: str, limit: int = 12) -> list[str]:
     words, lines, line = name.split(), [], ""
     for word in words:
         if line and len(line) + 1 + len(word) > limit:
@@ -757,12 +761,14 @@ def _gnome_card(c: Components, card: str, x: float, y: float, w: float, h: float
                 extra: str = "") -> list[dict[str, Any]]:
     if card in c.elders:
         e = c.elders[card]
-        kind, fill, sub = "elder", "#f6e7a8", f"{e.resource} · {e.points} pts"
+        tail = f" · {e.points} pts"   # the resource cut short when it and the points do not fit (in full on hover)
+        kind, fill, sub = "elder", "#f6e7a8", _fit_name(e.resource, w - 8 - _em(tail) * MIN_FONT, MIN_FONT,
+                                                        least=MIN_FONT)[0] + tail
         title = f"{e.name}, an elder: recruited for {e.resource}; scores {e.points} points at once"
         name = e.name
     else:
         s = c.specialists[card]
-        kind, fill, sub = "specialist", "#cfe0f5", s.resource
+        kind, fill, sub = "specialist", "#cfe0f5", _fit_name(s.resource, w - 8, MIN_FONT, least=MIN_FONT)[0]
         title = f"{s.name}, a specialist: recruited for {s.resource}; {s.ability}"
         name = s.name
     items = [_rect(x, y, w, h, rx=6, id=cid, fill=fill, stroke="#8a7f5a" if kind == "elder" else "#5b7fa8",
@@ -820,7 +826,7 @@ def _path_tile(kind: str | None, x: float, y: float, w: float, h: float, pid: st
                                              [_r(x + w / 2), _r(y + 18)], [_r(x + w / 2 - 8), _r(y + 10)]],
               "fill": cfill, "stroke": "#333333", "stroke_width": 0.8, "target": pid, "title": title,
               "class": f"crystal {crystal}"},
-             _text(x + w / 2, y + h - 7, *_fit_name(resource, w - 8, 10.5, least=9.0, bold=True), weight=600,
+             _text(x + w / 2, y + h - 7, *_fit_name(resource, w - 8, MIN_FONT, bold=True), weight=600,
                    target=pid, title=title, **{"class": "path-resource"})]
     return items
 
@@ -885,17 +891,16 @@ def _bottom_row(state: State) -> list[dict[str, Any]]:
 
 def _tile_chip(c: Components, action: str, n: int, x: float, y: float, w: float, h: float, tid: str | None,
                cls: str, title: str) -> list[dict[str, Any]]:
-    """An action tile chip: the tile's face (its name, cut to 5 letters when longer than 6, sized to fit inside
-    the face) over the count ``n``."""
+    """An action tile chip: the tile's face (its name, cut to 5 letters when longer than 6, cut shorter when it
+    does not fit inside the face at :data:`MIN_FONT`) over the count ``n``."""
     act = c.action_types[action]
     fill = _ACTION_COLOUR.get(act.colour, colour_of(act.colour))
-    name = act.name[:5] if len(act.name) > 6 else act.name
-    size = _r(min(9.5, (w - 8) / max(_em(name), 0.1)))
+    name, size = _fit_name(act.name[:5] if len(act.name) > 6 else act.name, w - 5, MIN_FONT)
     items = [_rect(x, y, w, h, rx=5, id=tid, fill="#fffaf0" if n else "#f1ece1", stroke="#a99f86",
                    stroke_width=1, title=title, clickable=True if tid else None,
                    label_at=[_r(x + w / 2), _r(y + h + 8)] if tid else None,
                    opacity=None if n else 0.7, **{"class": cls + ("" if n else " none")}),
-             _rect(x + 3, y + 3, w - 6, h / 2 - 3, rx=3, fill=fill, stroke="#555555", stroke_width=0.7,
+             _rect(x + 2, y + 3, w - 4, h / 2 - 3, rx=3, fill=fill, stroke="#555555", stroke_width=0.7,
                    target=tid, title=title, **{"class": f"tile-face {action}"}),
              _text(x + w / 2, y + 3 + (h / 2 - 3) / 2, name, size, fill=_text_on(fill), target=tid,
                    **{"class": "tile-name"}),
@@ -996,7 +1001,7 @@ def _fate_area(state: State, k: int, x0: float, y0: float) -> list[dict[str, Any
             if printed:
                 gain = printed.gain
                 item = gain.item or "points"
-                label = (f"+{gain.amount}" if gain.kind == "points" else item[:4] if gain.kind == "resource"
+                label = (f"+{gain.amount}" if gain.kind == "points" else item[:2] if gain.kind == "resource"
                          else shorts.get(item, item[:2]))
                 if symbol:
                     corner = [[_r(x + cell - 9), _r(y + 1)], [_r(x + cell - 1), _r(y + 1)],
@@ -1006,10 +1011,10 @@ def _fate_area(state: State, k: int, x0: float, y0: float) -> list[dict[str, Any
                 else:
                     ifill = colour_of(item) if printed.gain.kind == "resource" else _ACTION_COLOUR.get(
                         c.action_types[item].colour if item in c.action_types else "", "#999999")
-                    items.append(_circle(x + cell / 2, y + cell / 2, cell * 0.34, fill=ifill, stroke="#555555",
+                    items.append(_circle(x + cell / 2, y + cell / 2, cell * 0.4, fill=ifill, stroke="#555555",
                                          stroke_width=0.7, target=fid, title=title,
                                          **{"class": f"printed-item {item}"}))
-                    items.append(_text(x + cell / 2, y + cell / 2 + 0.5, label, 8.5, weight=700, fill=_text_on(ifill),
+                    items.append(_text(x + cell / 2, y + cell / 2 + 0.5, label, MIN_FONT, weight=700, fill=_text_on(ifill),
                                        target=fid, **{"class": "printed-label"}))
     # each placed tile's outline (the starting one thicker)
     for j, placed in enumerate(seat.fate.tiles):
@@ -1026,15 +1031,20 @@ def _stack_and_offerings(state: State, k: int, x0: float, y0: float) -> list[dic
     seat, c = state.seats[k], state.components
     tiles = {t.id: t for t in c.fate_tiles}
     shorts = _shorts(c.action_types)
-    items: list[dict[str, Any]] = [_text(x0 + 22, y0 - 2, "summary", 10, fill=FAINT, **{"class": "stack-label"})]
+    items: list[dict[str, Any]] = [_text(x0 + 22, y0 - 2, "summary", 10, fill=FAINT, **{"class": "stack-label"}),
+                                   _text(x0 + 72, y0 - 2, "offer", 10, fill=FAINT, **{"class": "offering-name"})]
     n = len(seat.stack)
-    cs = 14
-    # the heading on the top line, the top tile's label under it, then the tiles (the bottom one's label under it
-    # ends above the holdings: 7 tiles keep an 18 pitch, more are drawn closer)
-    first = y0 + 22
-    pitch = min(18.0, (y0 + 129 - first) / max(n - 1, 1))
+    cs = 17
+    # the top and bottom tiles (the placeable ones) as chips with their symbols' letters, the top one under the
+    # heading, the bottom one ending above the holdings; the tiles between them as thin colour bars (their
+    # symbols in the hover text)
+    first, last = y0 + 22, y0 + 112
+    between = max(n - 2, 0)
+    bar = min(8.0, (last - first - cs - 6) / max(between, 1))
     for j, tile_id in enumerate(seat.stack):
-        y = first + j * pitch
+        edge = j == 0 or j == n - 1
+        h = cs if edge else max(bar - 1.5, 1.5)
+        y = first if j == 0 else last if j == n - 1 else first + cs + 4 + (j - 1) * bar
         pos = ("top" if j == 0 else "") + (" bottom" if j == n - 1 else "")
         sid = f"p{k}:stack:top" if j == 0 else f"p{k}:stack:bottom" if j == n - 1 else None
         symbols = tiles[tile_id].symbols if tile_id in tiles else ()
@@ -1042,38 +1052,38 @@ def _stack_and_offerings(state: State, k: int, x0: float, y0: float) -> list[dic
                  + ("top of the action summary board" if j == 0 else "bottom of the action summary board"
                     if j == n - 1 else f"{j + 1}. on the action summary board (not placeable until it is top or "
                                        f"bottom)"))
-        items.append(_rect(x0, y - 1, 3 * cs + 2, cs + 2, rx=2, id=sid, fill="#ffffff",
+        items.append(_rect(x0, y - 1, 3 * cs + 2, h + 2, rx=2, id=sid, fill="#ffffff",
                            stroke="#1d1d1d" if sid else "#9c8f76", stroke_width=1.3 if sid else 0.8, title=title,
                            clickable=True if sid else None,
-                           label_at=([_r(x0 + 22), _r(y - 10)] if j == 0 else [_r(x0 + 22), _r(y + cs + 9)])
+                           label_at=([_r(x0 + 26), _r(y - 10)] if j == 0 else [_r(x0 + 26), _r(y + cs + 10)])
                            if sid else None,
                            **{"class": f"stack-tile {pos}".strip()}))
         for m, symbol in enumerate(symbols):
             act = c.action_types.get(symbol)
             sfill = _ACTION_COLOUR.get(act.colour, colour_of(act.colour)) if act else "#cccccc"
-            items.append(_rect(x0 + 1 + m * cs, y, cs, cs, fill=sfill, stroke="#888888", stroke_width=0.5,
+            items.append(_rect(x0 + 1 + m * cs, y, cs, h, fill=sfill, stroke="#888888", stroke_width=0.5,
                                target=sid, title=title, **{"class": f"stack-symbol {symbol}"}))
-            items.append(_text(x0 + 1 + m * cs + cs / 2, y + cs / 2 + 0.5, shorts.get(symbol, symbol[:2]), 7.5,
-                               fill=_text_on(sfill), target=sid, **{"class": "stack-symbol-label"}))
+            if edge:
+                items.append(_text(x0 + 1 + m * cs + cs / 2, y + cs / 2 + 0.5, shorts.get(symbol, symbol[:2]), 11.5,
+                                   fill=_text_on(sfill), target=sid, **{"class": "stack-symbol-label"}))
     if not n:
-        items.append(_text(x0 + 22, y0 + 20, "empty", 10, fill=FAINT, **{"class": "stack-empty"}))
+        items.append(_text(x0 + 26, y0 + 20, "empty", 10, fill=FAINT, **{"class": "stack-empty"}))
     # the two offering discs: the top stack's beside the top of the summary board, the bottom's lower down
     for j, name in enumerate(("top", "bottom")):
         up = seat.offering_up[j]
         down = seat.offering_stacks[j]
         oid = f"p{k}:offering:{name}"
-        x, y = x0 + 70, y0 + 22 + j * 82
+        x, y = x0 + 72, y0 + 24 + j * 70
         title = (f"{seat.colour}'s {name} offering stack: "
                  + (f"{up} face up" if up else "no disc face up") + f", {down} face down under it")
         fill = colour_of(up) if up else "#ffffff"
-        items.append(_circle(x, y, 13, id=oid, fill=fill, stroke="#333333", stroke_width=1.3,
+        items.append(_circle(x, y, 14, id=oid, fill=fill, stroke="#333333", stroke_width=1.3,
                              dash=None if up else "3 2", title=title, clickable=True, label_at=[_r(x + 36), _r(y)],
                              **{"class": f"offering {'up' if up else 'empty'} {name}"}))
-        items.append(_text(x, y + 0.5, (up or "–")[:3], 9.5, weight=700, fill=_text_on(fill) if up else FAINT,
+        items.append(_text(x, y + 0.5, (up or "–")[:3], 11.5, weight=700, fill=_text_on(fill) if up else FAINT,
                            target=oid, **{"class": "offering-label"}))
-        items.append(_text(x, y + 22, f"+{down} down", 9.5, fill=FAINT, target=oid, **{"class": "offering-count"}))
-        items.append(_text(x, y - 20, f"offer {name[:3]}", 9.5, fill=FAINT, target=oid,
-                           **{"class": "offering-name"}))
+        items.append(_text(x, y + 24, f"+{down}", 11.5, fill=FAINT, target=oid, **{"class": "offering-count"}))
+        items.append(_text(x, y + 36, "down", 11.5, fill=FAINT, target=oid, **{"class": "offering-count"}))
     return items
 
 
@@ -1169,7 +1179,7 @@ def _bonfires_and_path(state: State, k: int, x0: float, y0: float) -> list[dict[
                                title=title, clickable=True, label_at=[_r(x), _r(py + 27)],
                                **{"class": "path-slot start"}))
             items.append(_text(x, py + 7, "start", 9.5, weight=700, target=pid, **{"class": "path-start"}))
-            items.append(_text(x, py + 17, *_fit_name(pb.start_resource, w - 8, 9.5), fill="#5a4e40", target=pid,
+            items.append(_text(x, py + 20, *_fit_name(pb.start_resource, w - 8, MIN_FONT), fill="#5a4e40", target=pid,
                                title=title, **{"class": "path-resource"}))
         else:
             kind = seat.path[i - 1] if i - 1 < len(seat.path) else None
@@ -1200,20 +1210,21 @@ def _holdings(state: State, k: int, x0: float, y0: float) -> list[dict[str, Any]
     board), then the gnomes recruited (a line of chips within the board, up to six) and, on the line under them, the
     common tasks fulfilled ("none" before any), so the two never meet whatever their numbers."""
     seat, c, ix = state.seats[k], state.components, state.index
-    items: list[dict[str, Any]] = [_text(x0, y0 + 10, "tiles", 11, anchor="start", weight=700,
+    # the headings above the chips, so the chips have the whole line (wide enough for a tile's name)
+    items: list[dict[str, Any]] = [_text(x0, y0 + 5, "tiles", 11.5, anchor="start", weight=700,
                                          **{"class": "holding-label"})]
-    tiles_at, label_w, gap = 36.0, 72.0, 9.0        # the "tiles" label's room, the "resources" label's, a gap
-    room = BOARD_W - 20 - tiles_at - gap - label_w
-    pitch = _r(min(47.0, room / max(len(ix.actions) + len(ix.resources), 1)))
+    gap = 9.0
+    y0 += 12
+    room = BOARD_W - 20 - gap
+    pitch = _r(min(56.0, room / max(len(ix.actions) + len(ix.resources), 1)))
     cw = pitch - 3
-    x = x0 + tiles_at
+    x = x0
     for action, n in zip(ix.actions, seat.tiles):
         items += _tile_chip(c, action, n, x, y0, cw, 30, f"p{k}:tile:{action}", f"held-tile {action}",
                             f"{seat.colour} holds {n} {c.action_types[action].name} action tile{'s' * (n != 1)}")
         x += pitch
     x += gap - 3
-    items.append(_text(x, y0 + 10, "resources", 11, anchor="start", weight=700, **{"class": "holding-label"}))
-    x += label_w
+    items.append(_text(x, y0 - 7, "resources", 11.5, anchor="start", weight=700, **{"class": "holding-label"}))
     for resource, n in zip(ix.resources, seat.resources):
         rid = f"p{k}:resource:{resource}"
         fill = colour_of(resource)
@@ -1225,7 +1236,8 @@ def _holdings(state: State, k: int, x0: float, y0: float) -> list[dict[str, Any]
                              **{"class": f"resource-dot {resource}"}))
         items.append(_text(x + (cw + 17) / 2, y0 + 15.5, str(n), 12, weight=700, fill=INK if n else FAINT,
                            target=rid, **{"class": "resource-count"}))
-        items.append(_text(x + cw / 2, y0 + 36, resource[:5], 8.5, fill=FAINT, target=rid, **{"class": "resource-name"}))
+        short = _fit_name(resource, cw, MIN_FONT)[0]     # cut to the chip's width (in full on hover)
+        items.append(_text(x + cw / 2, y0 + 37, short, MIN_FONT, fill=FAINT, target=rid, **{"class": "resource-name"}))
         x += pitch
     # gnomes recruited on their line, the common tasks fulfilled on the next (so the two never meet)
     gy = y0 + 44
@@ -1242,8 +1254,8 @@ def _holdings(state: State, k: int, x0: float, y0: float) -> list[dict[str, Any]
     items.append(_text(x0, ty, "common tasks", 11, anchor="start", weight=700, **{"class": "holding-label"}))
     done = [c.common_tasks[t].name for t in seat.common]
     text = ", ".join(done) if done else "none"
-    tx = x0 + 94       # after the bold heading; the names shrink (never happens with ours) rather than run off
-    items.append(_text(tx, ty, text, _r(min(10.5, (x0 + BOARD_W - 20 - tx) / (1.08 * _em(text)))), anchor="start",
+    tx = x0 + 110      # after the bold heading; the names shrink (never happens with ours) rather than run off
+    items.append(_text(tx, ty, text, _r(min(MIN_FONT, (x0 + BOARD_W - 20 - tx) / (1.08 * _em(text)))), anchor="start",
                        fill="#2e6b3a" if done else FAINT,
                        title=(f"{seat.colour} fulfilled the common tasks {text}" if done
                               else f"{seat.colour} has fulfilled no common task yet"),
@@ -1253,7 +1265,7 @@ def _holdings(state: State, k: int, x0: float, y0: float) -> list[dict[str, Any]
 
 GNOME_GAP = 4.0
 """Gap between two recruited gnome chips on a player board."""
-GNOME_SIZE = 10.5
+GNOME_SIZE = MIN_FONT
 """Font size of a recruited gnome's name (smaller when six long names share the line)."""
 
 
