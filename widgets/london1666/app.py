@@ -28,8 +28,8 @@ LEGEND = (
     "<span style='color:#b03a2e'>●</span> red number: an objective's value; a gold ring around it: one of "
     "<i>your</i> secret objectives · small houses in their owners' colours (colours nobody plays are neutral) · "
     "grey: burnt · dark: demolished (a firebreak) · dark green: fields and gardens, which never burn · the "
-    "pale-green centre is the green region around Pudding Lane · dashed line: the old city wall. Green "
-    "outlines: what you may click; blue: what you picked. The board is reconstructed from the rules, not the "
+    "pale-green centre is the green region around Pudding Lane · dashed line: the old city wall. Dashed "
+    "cyan rings: what you may click; magenta: what you picked. The board is reconstructed from the rules, not the "
     "printed board.")
 """Which symbol on the board means what (HTML, folded under "What the board shows")."""
 HOW_TO_PLAY = (
