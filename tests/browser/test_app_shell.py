@@ -88,8 +88,10 @@ def test_board_view_renders_plays_refuses_and_undoes(page, voila_url):
     assert toast.is_visible() and toast.get_attribute("data-at") == "cell-a2"
     assert "a2 already holds a stone" in toast.inner_text() and "rule: Mark an empty cell" in toast.inner_text()
     cell_box, toast_box = page.locator('[data-id="cell-a2"]').bounding_box(), toast.bounding_box()
-    gap = min(abs(toast_box["y"] - (cell_box["y"] + cell_box["height"])), abs(cell_box["y"] - (toast_box["y"] + toast_box["height"])))
-    assert gap <= 12, (cell_box, toast_box)
+    # next to the cell (under, over or beside it, whichever covers least of the lit cells), never over it
+    dx = max(toast_box["x"] - (cell_box["x"] + cell_box["width"]), cell_box["x"] - (toast_box["x"] + toast_box["width"]))
+    dy = max(toast_box["y"] - (cell_box["y"] + cell_box["height"]), cell_box["y"] - (toast_box["y"] + toast_box["height"]))
+    assert max(dx, dy) >= 0 and max(dx, 0) <= 12 and max(dy, 0) <= 12, (cell_box, toast_box)
     assert 0 <= toast_box["y"] and toast_box["y"] + toast_box["height"] <= page.viewport_size["height"]
     screenshot(page, "board-view-illegal-click")
 

@@ -304,8 +304,33 @@ function ruleLink(message, className) {
   return link;
 }
 
-// The bubble by the clicked item: the refusal or hint, or what the move did, with its rule. It sits under the
-// item (above it near the bottom of the board), inside the board's frame, and is scrolled into view.
+// Where the bubble goes (left, top inside the stage): under the clicked item, else above, right or left of it,
+// whichever covers least of what the player may click next (the lit items and the strip's buttons), kept inside
+// the board's frame; without an item, at the top of the board.
+function toastSpot(svg, spot, board, frame, width, height) {
+  const clamp = ([x, y]) => [Math.max(board.left + 4, Math.min(x, board.right - width - 4)),
+    Math.max(board.top + 4, Math.min(y, board.bottom - height - 4))];
+  const cx = spot ? spot.left + spot.width / 2 - width / 2 : board.left + board.width / 2 - width / 2;
+  const middle = spot ? spot.top + spot.height / 2 - height / 2 : 0;
+  const candidates = spot ? [[cx, spot.bottom + 8], [cx, spot.top - height - 8], [spot.right + 8, middle],
+    [spot.left - width - 8, middle]] : [[cx, board.top + 8]];
+  // what should stay in sight: the clicked item itself, the lit items and the strip's buttons
+  const keep = [...svg.querySelectorAll('[class*="rx-hl-"], [data-id^="btn:"]')]
+    .filter((el) => el.tagName !== "text").map((el) => el.getBoundingClientRect());
+  if (spot) keep.push(spot);
+  const overlap = (a0, a1, b0, b1) => Math.max(0, Math.min(a1, b1) - Math.max(a0, b0));
+  const covered = ([x, y]) => keep.reduce((sum, r) =>
+    sum + overlap(x, x + width, r.left, r.right) * overlap(y, y + height, r.top, r.bottom), 0);
+  let best = null;
+  for (const candidate of candidates.map(clamp)) {
+    const cost = covered(candidate);
+    if (best === null || cost < best.cost - 1) best = { spot: candidate, cost };
+  }
+  return [best.spot[0] - frame.left, best.spot[1] - frame.top];
+}
+
+// The bubble by the clicked item: the refusal or hint, or what the move did, with its rule. It sits next to the
+// item (toastSpot), inside the board's frame, and is scrolled into view.
 function drawToast(model, stage, svg, toastEl) {
   const toast = model.get("toast") || {};
   if (!toast.text) {
@@ -332,11 +357,7 @@ function drawToast(model, stage, svg, toastEl) {
   const width = Math.min(340, board.width - 8);
   toastEl.style.width = `${width}px`;
   const height = toastEl.offsetHeight;
-  let left = (spot ? spot.left + spot.width / 2 : board.left + board.width / 2) - frame.left - width / 2;
-  left = Math.max(board.left - frame.left + 4, Math.min(left, board.right - frame.left - width - 4));
-  let top = spot ? spot.bottom - frame.top + 8 : board.top - frame.top + 8;
-  if (spot && top + height > board.bottom - frame.top) top = spot.top - frame.top - height - 8;
-  top = Math.max(board.top - frame.top + 4, top);
+  const [left, top] = toastSpot(svg, spot, board, frame, width, height);
   toastEl.style.left = `${left}px`;
   toastEl.style.top = `${top}px`;
   // off screen: bring the whole board into view (only a wide board is taller than the window), else the bubble
