@@ -43,6 +43,7 @@ class _RecordFile(StrictModel):
     seed: int = pydantic.Field(ge=0, lt=SEED_LIMIT)
     actions: list[str] = pydantic.Field(default_factory=list)
     cursor: int | None = pydantic.Field(default=None, ge=0)
+    position: dict[str, Any] | None = None
 
 
 def _option_names(new_game: Any) -> set[str] | None:
@@ -71,6 +72,8 @@ class Record:
         options: keyword options for the game's ``new_game`` (``players`` and the game's variants).
         actions: notations (or action objects) to replay after setup.
         cursor: where to put the cursor (default: after the last action).
+        position: a position in the game's format (``State.to_dict()``) to start from instead of the set-up game
+            (a lesson's or a tutorial's situation, see :meth:`from_state`); the record then replays from it.
 
     Raises:
         InvalidRecord: if the game is unknown or not ready, the options are refused, an action cannot be
@@ -78,7 +81,8 @@ class Record:
     """
 
     def __init__(self, game: str, *, seed: int | None = None, options: Mapping[str, Any] | None = None,
-                 actions: Iterable[Any] = (), cursor: int | None = None) -> None:
+                 actions: Iterable[Any] = (), cursor: int | None = None,
+                 position: Mapping[str, Any] | None = None) -> None:
         what = f"record of {game!r}"
         if not isinstance(options, (Mapping, type(None))):
             raise InvalidRecord(what, [f"options: expected a mapping of option names to values, got {options!r}"])
@@ -94,8 +98,15 @@ class Record:
         if unknown:
             raise InvalidRecord(what, [f"options: {game} has no option {', '.join(map(repr, unknown))}; its options "
                                        f"are {', '.join(sorted(known)) or 'none'}"])
+        self.position: dict[str, Any] | None = dict(position) if position is not None else None
+        """The position the record starts from, or ``None`` for the set-up game of ``seed`` and ``options``."""
         try:
-            first = self._module.new_game(seed=self.seed, **self.options)
+            if self.position is not None:
+                first = self._module.State.from_dict(self.position)
+            else:
+                first = self._module.new_game(seed=self.seed, **self.options)
+        except InvalidData as err:
+            raise InvalidRecord(what, [f"position: {p}" for p in err.problems]) from None
         except (TypeError, ValueError) as err:
             raise InvalidRecord(what, [f"options {self.options!r} (seed {self.seed}): {err}"]) from None
         self._states = [first]
@@ -111,6 +122,35 @@ class Record:
                 raise InvalidRecord(what, [f"cursor: must be a whole number from 0 to {len(self._actions)}, "
                                            f"got {cursor!r}"])
             self.cursor = cursor
+
+    @classmethod
+    def from_state(cls, state: Any, *, seed: int = 0) -> "Record":
+        """A record that starts at ``state`` (any position of a shipped game, e.g. one built with the game's
+        ``position()``), with no actions yet: what a lesson or a tutorial plays on.
+
+        The start is kept as ``state.to_dict()`` (:attr:`position`), so the record saves and replays like any
+        other; ``states[0]`` is ``state`` itself.
+
+        >>> from explorer.portobello import position
+        >>> r = Record.from_state(position(2, token=3))
+        >>> r.game, len(r), r.state.phase
+        ('portobello', 0, 'actions')
+
+        Raises:
+            InvalidRecord: if ``state`` is not a state of a registered game.
+        """
+        game = getattr(type(state), "game", None)
+        if not isinstance(game, str):
+            raise InvalidRecord("record", [f"expected a game state, got {type(state).__name__}"])
+        record = cls.__new__(cls)
+        record.game, record.seed, record.options = game, seed, {}
+        try:
+            record._module = game_module(game)
+        except (UnknownGame, GameNotReady) as err:
+            raise InvalidRecord(f"record of {game!r}", [f"game: {err}"]) from None
+        record.position = state.to_dict()
+        record._states, record._actions, record.cursor = [state], [], 0
+        return record
 
     # ---- reading the record --------------------------------------------------------------------------
     @property
@@ -143,7 +183,8 @@ class Record:
         Raises:
             InvalidRecord: if an action no longer applies (e.g. the engine's rules changed).
         """
-        return Record(self.game, seed=self.seed, options=self.options, actions=self._actions)._states
+        return Record(self.game, seed=self.seed, options=self.options, actions=self._actions,
+                      position=self.position)._states
 
     # ---- changing it -----------------------------------------------------------------------------------
     def _push(self, state: Any, action: Any) -> None:
@@ -231,7 +272,8 @@ class Record:
         """The record in its JSON file format (see the module docstring)."""
         return {"format": RECORD_FORMAT, "format_version": RECORD_FORMAT_VERSION, "game": self.game,
                 "game_version": self.version, "options": dict(self.options), "seed": self.seed,
-                "actions": list(self._actions), "cursor": self.cursor}
+                "actions": list(self._actions), "cursor": self.cursor,
+                **({"position": self.position} if self.position is not None else {})}
 
     @classmethod
     def from_dict(cls, data: Any, *, what: str = "record") -> "Record":
@@ -250,7 +292,7 @@ class Record:
                                        f"got {parsed.format_version}"])
         try:
             record = cls(parsed.game, seed=parsed.seed, options=parsed.options, actions=parsed.actions,
-                         cursor=parsed.cursor)
+                         cursor=parsed.cursor, position=parsed.position)
         except InvalidData as err:
             raise InvalidRecord(what, err.problems) from None
         if parsed.game_version is not None and parsed.game_version != record.version:
