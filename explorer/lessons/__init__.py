@@ -4,7 +4,7 @@ A lesson is a data file (``explorer/<game>/data/lessons/*.yaml``, format in :mod
 steps in the manner of Lichess's Learn stages; :class:`LessonRun` (in :mod:`.runner`) judges what a learner does
 and answers with :class:`Feedback`; ``python -m explorer.lessons check`` is the authors' check (:mod:`.check`).
 
->>> lessons = load_lessons("london1666")
+>>> lessons = load_lessons("portobello")
 >>> len(lessons) >= 4, all(len(lesson.steps) >= 6 for lesson in lessons)
 (True, True)
 """

@@ -346,6 +346,12 @@ class StepRun:
         text = f"Right: {options[option].text}. {_events_text(after.events)}".strip()
         return self._finish(f"{text} {explain}".strip(), after.events)
 
+    def refusal(self, err: IllegalAction) -> Feedback:
+        """The feedback for a refusal the engine gave elsewhere (a board view asked it first): the reason, the rule,
+        and the step's comment if the refused action is one of its traps. Nothing changes, no star is lost."""
+        action = getattr(err, "action", None)
+        return self._refused(err, str(action) if action is not None else "")
+
     def hint(self) -> Feedback:
         """The next grade of hint (1: the area or piece, 2: the move lit, 3: the move played or the answer shown)."""
         if self.done:
@@ -444,7 +450,7 @@ class StepRun:
 
     def _refused(self, problem: IllegalAction, notation: str) -> Feedback:
         comment = next((t.comment for t in self.step.spec.traps
-                        if t.comment and str(self.state.parse_action(t.play)) == notation), "")
+                        if t.comment and notation and str(self.state.parse_action(t.play)) == notation), "")
         text = f"{problem.reason} {comment}".strip()
         return Feedback("refused", text, problem.rule.id, problem.rule.title)
 
@@ -605,6 +611,10 @@ class LessonRun:
     def choose(self, option: int) -> Feedback:
         """:meth:`StepRun.choose` on the current step."""
         return self._record(self.run.choose(option))
+
+    def refusal(self, err: IllegalAction) -> Feedback:
+        """:meth:`StepRun.refusal` on the current step."""
+        return self.run.refusal(err)
 
     def hint(self) -> Feedback:
         """:meth:`StepRun.hint` on the current step."""
