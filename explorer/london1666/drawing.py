@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING
 
 from .actions import DrawCard
 from .components import FIRE_CARDS, HAND_SIZE, INTENSIFY_CONES
-from .events import CardDrawn, FinalTurns, FireCardRevealed, GameOver, Intensified, SupplyEmpty
+from .events import (SCORE_RULES, CardDrawn, CategoryScored, FinalTurns, FireCardRevealed, GameOver, Intensified,
+                     SupplyEmpty, TieBroken)
 
 if TYPE_CHECKING:
     from .state import State
@@ -87,6 +88,29 @@ def after_actions(state: "State", events: list) -> tuple["State", list]:
     return end_turn(state, events)
 
 
+TIE_BREAKS = ("cones put out", "houses on the map", "objective points")
+"""What separates players level on points, in order (the 2nd to 4th parts of :func:`.scoring.ranking_key`)."""
+
+
+def final_scoring(state: "State") -> list:
+    """The events of the final count: one per scoring category (``london.score.*``), then the tie-break if the
+    best total is shared (``london.score.tie-break``), seed p. 11."""
+    from .scoring import breakdown, ranking_key
+
+    seats = range(len(state.seats))
+    parts = [breakdown(state, seat) for seat in seats]
+    events: list = [CategoryScored(category, tuple((state.name(seat), parts[seat][category]) for seat in seats
+                                                   if parts[seat][category]))
+                    for category in SCORE_RULES]
+    best = max(p.total for p in parts)
+    level = [seat for seat in seats if parts[seat].total == best]
+    if len(level) > 1:
+        keys = [ranking_key(state, seat) for seat in level]
+        decider = next((name for n, name in enumerate(TIE_BREAKS, 1) if len({k[n] for k in keys}) > 1), "")
+        events.append(TieBroken(" and ".join(state.name(seat) for seat in level), best, decider))
+    return events
+
+
 def end_turn(state: "State", events: list) -> tuple["State", list]:
     """Pass the turn to the left, or end the game after the final turns (``london.end.extra-turn``)."""
     final = state.final_turns
@@ -94,7 +118,7 @@ def end_turn(state: "State", events: list) -> tuple["State", list]:
         final -= 1
         if final == 0:
             over = state.replace(phase="over", final_turns=0, ap=0, card=None)
-            return over, events + [GameOver(", ".join(over.winners()))]
+            return over, events + final_scoring(over) + [GameOver(", ".join(over.winners()))]
     nxt = (state.active + 1) % len(state.seats)
     return state.replace(phase="spread", active=nxt, turn=state.turn + 1, ap=0, card=None, double_used=False,
                          final_turns=final), events

@@ -397,6 +397,50 @@ class FinalTurns(Event):
         return f"that was the last fire card: {self.turns} more turns, then the game ends"
 
 
+SCORE_RULES = {"houses lost": "london.score.houses", "cones put out": "london.score.extinguished",
+               "objectives": "london.score.objectives", "1 VP tokens": "london.score.tokens",
+               "Hero of London": "london.score.hero"}
+"""The rule of each scoring category after the track's 40 (seed p. 8, 11)."""
+
+
+@dataclass(frozen=True)
+class CategoryScored(Event):
+    """At the end of the game, one scoring category counted for every player (``london.score.*``, seed p. 11).
+
+    ``points`` is ``((player, points), ...)`` in seat order, players scoring 0 left out.
+    """
+
+    category: str
+    points: tuple[tuple[str, int], ...]
+
+    @property
+    def rule(self) -> Rule:  # type: ignore[override]
+        return RULES[SCORE_RULES[self.category]]
+
+    def describe(self) -> str:
+        shown = ", ".join(f"{player} {n:+d}" for player, n in self.points) or "nobody"
+        return f"final scoring, {self.category}: {shown}"
+
+
+@dataclass(frozen=True)
+class TieBroken(Event):
+    """Players level on points at the end: the tie-breaks decide (``london.score.tie-break``, seed p. 11).
+
+    ``decider`` is the tie-break that separated them (``cones put out``, ``houses on the map``,
+    ``objective points``), or ``""`` when every tie-break is equal and they share the win.
+    """
+
+    rule: ClassVar[Rule] = RULES["london.score.tie-break"]
+    players: str
+    points: int
+    decider: str
+
+    def describe(self) -> str:
+        if not self.decider:
+            return f"{self.players} tie on {self.points} points and on every tie-break: they share the win"
+        return f"{self.players} tie on {self.points} points; {self.decider} decide"
+
+
 @dataclass(frozen=True)
 class GameOver(Event):
     """The game has ended and the winners are known (``london.end.extra-turn``, seed p. 11)."""
