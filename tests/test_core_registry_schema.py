@@ -15,8 +15,9 @@ def test_the_four_games_are_listed_with_their_seeds():
     assert list(shipped) == ["london1666", "portobello", "flashpoint", "bonfire"]
     assert [g.seed for g in shipped.values()] == ["000_1cab2226d022c977.txt", "001_34c637104103af06.txt",
                                                   "003_4cd77c77a3cff4fe.txt", "002_3a90ca77d2ddc4ae.txt"]
-    assert GAMES["london1666"].notebooks[0] == ("london1666/01_setup.ipynb", "1. Setup")
-    assert GAMES["flashpoint"].notebooks[1][0] == "flashpoint/02_turn_and_fire.ipynb"
+    assert GAMES["london1666"].notebooks[0] == ("london1666/lessons.ipynb", "Learn to play")
+    assert GAMES["london1666"].notebooks[1] == ("london1666/01_setup.ipynb", "1. Setup")
+    assert GAMES["flashpoint"].notebooks[2][0] == "flashpoint/02_turn_and_fire.ipynb"
 
 
 def test_load_game_on_the_toy_game(toy_registered):

@@ -36,3 +36,10 @@ def test_default_lists_the_shipped_games():
     html = games_table_html(notebooks_dir="notebooks")
     for key in ("london1666", "portobello", "flashpoint", "bonfire"):
         assert f'data-game="{key}"' in html
+
+
+def test_learn_to_play_comes_first_on_each_card():
+    html = games_table_html(notebooks_dir="notebooks")
+    for key in ("london1666", "portobello", "flashpoint", "bonfire"):
+        lessons = f'<a class="rx-game-link" href="{key}/lessons.ipynb" target="_self">Learn to play</a>'
+        assert lessons in html and html.index(lessons) < html.index(f"{key}/01_setup.ipynb")

@@ -35,7 +35,9 @@ def test_find_all_and_predict_steps() -> None:
     view.on_next()
     view.on_choose(1)
     assert view.feedback.kind == "wrong" and view.option_buttons[1].disabled
+    assert "rx-lesson-option-wrong" in view.option_buttons[1]._dom_classes
     view.on_choose(0)
+    assert view.option_buttons[0].button_style == "success" and view.option_buttons[0].disabled
     assert view.feedback.kind == "done" and view.board.state.bobby == "d1"
 
 
@@ -47,3 +49,55 @@ def test_stored_progress_is_read_and_reset() -> None:
     assert view.store.saved == {} and view.progress == {}
     assert read_progress(["not", "a", "mapping"], view.lessons) == {}
     assert item_key("space:c:0") == "c:0" and stars_text(0) == "·" and stars_text(2) == "★★☆"
+
+
+def test_a_game_without_lessons_gets_a_friendly_note(toy_registered) -> None:
+    view = LessonView("toy", store=False)  # the toy game has no data/lessons folder at all
+    assert view.lessons == ()
+    [note] = view.children
+    assert "rx-lessons-empty" in note.value and "No lessons for Stony tic-tac-toe (test only) yet." in note.value
+    assert "tutorials" in note.value and "Traceback" not in note.value
+    assert "No lessons for The Great Fire of London 1666 yet." in LessonView("london1666", lessons=(),
+                                                                             store=False).children[0].value
+
+
+def test_an_unreadable_lesson_file_is_reported_not_raised(monkeypatch) -> None:
+    import explorer
+    from explorer.core import InvalidData
+
+    def broken(game, reload=False):
+        raise InvalidData("lessons of portobello", ["01-first-turn.yaml: steps[0].kind: expected do, <b>"])
+
+    monkeypatch.setattr(explorer, "load_lessons", broken)
+    [note] = LessonView("portobello", store=False).children
+    assert "cannot be opened right now" in note.value and "steps[0].kind: expected do, &lt;b&gt;" in note.value
+
+
+def test_a_trap_reads_as_two_sentences() -> None:
+    view = LessonView("portobello", store=False)
+    view.board.click("token:1")  # the 3, before the bobby is placed: a trap of step 1
+    assert view.feedback.kind == "refused" and view.feedback.rule == "portobello.setup.bobby"
+    assert "in a district. Nobody takes a turn before the bobby is on the board." in view.feedback.text
+
+
+def test_a_wrong_move_waits_for_take_back_in_amber() -> None:
+    view = LessonView("portobello", store=False)
+    view.board.click("district:d12")
+    assert "rx-fb-wrong" in view.live.value and "#b86e00" in view.live.value
+    assert "Press “Take back” to try again." in view.live.value and "Taken back" not in view.live.value
+    assert view.announcer.text.startswith("Not quite · The rules allow d12 too")  # what a screen reader hears
+    assert "<" not in view.announcer.text and "aria-live" not in view.live.value  # one live region, kept
+    assert view.board.message["kind"] == "error"  # amber on the board too: legal, just not the goal
+    view.goto(1)
+    view.board.click("district:d3")
+    view.on_check()
+    assert "Not yet</b> · 11 missing (shown on the board)" in view.live.value  # the word is not said twice
+    assert view.board.highlights["district:d1"]["label"] == "missing"
+
+
+def test_the_same_words_are_announced_again() -> None:
+    view = LessonView("portobello", store=False)
+    view.board.click("token:1")
+    first = view.announcer.text
+    view.board.click("token:1")
+    assert view.announcer.text != first and view.announcer.text.rstrip("\u200b") == first.rstrip("\u200b")

@@ -1068,3 +1068,31 @@ class StepChance:
             self.refresh()
             return True
         return self.play(state.sample_chance())
+
+
+class LiveRegion(anywidget.AnyWidget):
+    """A screen-reader live region that stays in the page while its words change (``role=status``,
+    ``aria-live=polite``, visually hidden): set :attr:`text` and it is announced. An ``ipywidgets.HTML`` cannot
+    be one, because each new value replaces the element that carried ``aria-live``."""
+
+    _esm = """
+    export default { render({ model, el }) {
+      const live = document.createElement("div");
+      live.setAttribute("role", "status");
+      live.setAttribute("aria-live", "polite");
+      live.className = "rx-live-region";
+      Object.assign(live.style, { position: "absolute", width: "1px", height: "1px", overflow: "hidden",
+                                  clip: "rect(0 0 0 0)", whiteSpace: "nowrap" });
+      el.appendChild(live);
+      const say = () => { live.textContent = model.get("text"); };
+      say();
+      model.on("change:text", say);
+    } };
+    """
+    text = traitlets.Unicode("").tag(sync=True)
+    """The words to announce (plain text)."""
+
+    def say(self, text: str) -> None:
+        """Announce ``text`` (said again when it repeats the last words)."""
+        self.text = text if text != self.text.rstrip("\u200b") else text + ("" if self.text.endswith("\u200b")
+                                                                            else "\u200b")

@@ -8,8 +8,10 @@ All judging is :class:`explorer.lessons.LessonRun`'s: the board turns clicks int
   position after it (``Feedback.shown``) until *Take back*; a right move shows the step's position now.
 * **find-all** steps: a click toggles an item (outlined magenta); *Check* sends the toggled items' engine keys
   (the part of an item id after its kind: ``district:d1`` is ``d1``, ``space:c:0`` is ``c:0``); the missing
-  ones are lit in the hint tone and the extra ones in the warning tone.
+  ones are lit in the hint tone and the extra ones in the warning tone, each also labelled (:data:`MARK_LABELS`).
 * **predict** steps: one button per option.
+* the panel (goal, feedback, buttons) stays at the top of the window while the board scrolls under it; feedback is
+  toned by kind (:data:`FEEDBACK_TONES`); a game without lessons shows a note (:func:`no_lessons_html`).
 * hints light the move with :meth:`~widgets.base.BoardView.emphasise` (grade 2), or the items to find.
 
 Progress (the best stars per step) is kept in the browser's ``localStorage`` by :class:`ProgressStore`, read back
@@ -21,6 +23,7 @@ from __future__ import annotations
 import html
 import importlib
 import json
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -28,12 +31,13 @@ import anywidget
 import ipywidgets as w
 import traitlets
 
-from explorer.core import IllegalAction, Record
+from explorer.core import GAMES, IllegalAction, InvalidData, Record
 from explorer.lessons import MAX_STARS, Feedback, Lesson, LessonRun
 
-from .base import BoardView
+from .base import BoardView, LiveRegion
 
-__all__ = ["LessonView", "LessonBoard", "ProgressStore", "VIEWS", "item_key", "read_progress", "stars_text"]
+__all__ = ["LessonView", "LessonBoard", "ProgressStore", "VIEWS", "item_key", "no_lessons_html", "read_progress",
+           "stars_text", "unreadable_html"]
 
 VIEWS = {"london1666": ("widgets.london1666.view", "LondonView", {}),
          "portobello": ("widgets.portobello.view", "PortobelloView", {}),
@@ -41,6 +45,9 @@ VIEWS = {"london1666": ("widgets.london1666.view", "LondonView", {}),
          "bonfire": ("widgets.bonfire.view", "BonfireView", {"step_chance": False})}
 """Per game: the module and class of its board view, and the options a lesson builds it with (chance is the
 runner's, so the views that step through chance leave it alone)."""
+
+TAKEN_BACK = "Taken back: try again."
+"""How the runner's feedback on a wrong move ends (:meth:`explorer.lessons.StepRun.try_action`)."""
 
 STORAGE_KEY = "rules-explorer:lessons:{game}"
 """The ``localStorage`` key of a game's lesson progress: ``{lesson id: [stars per step]}``."""
@@ -68,6 +75,63 @@ def read_progress(data: Any, lessons: Sequence[Lesson]) -> dict[str, list[int]]:
                                            for s in value):
             out[lesson.id] = list(value[:len(lesson.steps)])
     return out
+
+
+FEEDBACK_TONES = {"refused": ("#c0392b", "#fdecea"), "wrong": ("#b86e00", "#fff4dc"),
+                  "answer": ("#b86e00", "#fff4dc"), "right": ("#2e8b57", "#eef7ef"), "move": ("#2e8b57", "#eef7ef"),
+                  "done": ("#2e8b57", "#eef7ef"), "hint": ("#1f5fbf", "#eaf2fd"), "info": ("#8a7a5a", "#faf6ee")}
+"""The feedback line's edge and background per :class:`~explorer.lessons.Feedback` kind: red for a refusal, amber
+for a legal move or answer that is not the goal, green for a step done, blue for a hint (the board's bubbles use
+the same)."""
+
+MARK_LABELS = {"selected": "✓", "hint": "missing", "warning": "✗ not one"}
+"""The word written by an item in a find-all step: toggled, still to find, toggled but not one of them. (Some
+boards draw an item's outline under other things, Portobello's districts under its roads: the word always shows.)"""
+
+LESSON_CSS = """<style>
+.rx-lessons .rx-lesson-intro, .rx-lessons .rx-lesson-goal, .rx-lessons .rx-lesson-feedback { line-height: 1.45; }
+.rx-lessons .rx-lesson-panel { position: sticky; top: 0; z-index: 20; background: #ffffff; padding: 2px 0 6px;
+  border-bottom: 1px solid #e4dccb; max-height: 45vh; overflow-y: auto; }
+.rx-lessons .rx-lesson-option { text-align: left; }
+.rx-lessons .rx-lesson-option-wrong { text-decoration: line-through; }
+.rx-lessons .rx-board { max-height: calc(100vh - 210px); }
+/* sticky needs every box between the panel and the page's scroller to let it out (JupyterLab's output area
+   clips and scrolls): only around a lesson view */
+.jp-OutputArea:has(.rx-lessons), .jp-OutputArea-child:has(.rx-lessons), .jp-OutputArea-output:has(.rx-lessons) {
+  overflow: visible; }
+/* a lesson's board shows one position at a time: no game to step through */
+.rx-lessons .rx-controls, .rx-lessons .rx-position { display: none; }
+</style>"""
+"""The lesson view's own styles: the panel (goal, feedback, buttons) stays in sight while the board scrolls under
+it, and the board's step and undo controls are hidden (the lesson's buttons take their place)."""
+
+_NOTE = ("max-width:860px;padding:10px 14px;border-left:4px solid {edge};background:{ground};font-size:14px;"
+         "line-height:1.45")
+
+
+def _title(game: str) -> str:
+    info = GAMES.get(game)
+    return info.title if info is not None else game
+
+
+def no_lessons_html(game: str) -> str:
+    """What the lesson view shows for a game that has no lessons yet: a friendly note, and where to learn instead."""
+    return (f"<div class='rx-lessons-empty' role='status' style='{_NOTE.format(edge='#8a7a5a', ground='#faf6ee')}'>"
+            f"<b>No lessons for {html.escape(_title(game))} yet.</b> They are being written. Until they arrive, the "
+            f"tutorials (linked at the top of this page) walk through the rules on the board, and the app lets "
+            f"you play: every move you try there is checked too.</div>")
+
+
+def unreadable_html(game: str, problems: Sequence[str]) -> str:
+    """What the lesson view shows when a lesson file cannot be read: a short apology, then the problems (for the
+    lesson's author; ``python -m explorer.lessons check`` lists them too)."""
+    items = "".join(f"<li><code>{html.escape(p)}</code></li>" for p in problems[:20])
+    more = f"<li>… and {len(problems) - 20} more</li>" if len(problems) > 20 else ""
+    return (f"<div class='rx-lessons-empty rx-lessons-broken' role='status' "
+            f"style='{_NOTE.format(edge='#b5651d', ground='#fdf1e6')}'>"
+            f"<b>The lessons of {html.escape(_title(game))} cannot be opened right now:</b> a lesson file has "
+            f"problems (below, for its author). The tutorials and the app (linked at the top of this page) work as "
+            f"usual.<ul style='font-size:12px;margin:6px 0 0'>{items}{more}</ul></div>")
 
 
 class ProgressStore(anywidget.AnyWidget):
@@ -160,11 +224,17 @@ class LessonBoard:
             return {i["id"] for i in self.scene.get("items", []) if i.get("id") and i.get("clickable")}
         return BoardView.clickable_targets(self)
 
+    def selected_items(self) -> list[str]:
+        """In a find-all step the toggled items are drawn as picked, as the board draws a pick (a tinted district)."""
+        if self.mode == "find":
+            return [*self.toggled, *(i for i, tone in self.marked.items() if tone == "selected")]
+        return BoardView.selected_items(self)
+
     def highlights_for(self, state: Any) -> dict[str, dict[str, str]]:
         """Find-all: the toggled items (``selected``) and the checked ones (hint / warning); look: nothing lit."""
         if self.mode == "find":
-            marks = {item: {"label": "", "tone": tone} for item, tone in self.marked.items()}
-            marks.update({item: {"label": "✓", "tone": "selected"} for item in self.toggled})
+            marks = {item: {"label": MARK_LABELS.get(tone, ""), "tone": tone} for item, tone in self.marked.items()}
+            marks.update({item: {"label": MARK_LABELS["selected"], "tone": "selected"} for item in self.toggled})
             return marks
         if self.mode == "look":
             return {}
@@ -202,19 +272,26 @@ class LessonView(w.VBox):
         from explorer import load_lessons
 
         self.game = game
-        self.lessons = tuple(load_lessons(game) if lessons is None else lessons)
         self.progress: dict[str, list[int]] = {}
         self.feedback: Feedback | None = None
         self.store = ProgressStore(key=STORAGE_KEY.format(game=game)) if store else None
         self.add_class("rx-lessons")
+        self.layout.overflow = "visible"  # a box clips and scrolls by default; the sticky panel needs the page's
+        try:
+            self.lessons = tuple(load_lessons(game) if lessons is None else lessons)
+        except InvalidData as err:
+            self.lessons = ()
+            self.children = [w.HTML(unreadable_html(game, err.problems))]
+            return
         if not self.lessons:
-            self.children = [w.HTML("<p><b>No lessons yet</b> for this game.</p>")]
+            self.children = [w.HTML(no_lessons_html(game))]
             return
         self.picker = w.Dropdown(description="Lesson", layout=w.Layout(width="520px"))
         self.intro = w.HTML()
         self.header = w.HTML()
         self.strip = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         self.live = w.HTML()
+        self.announcer = LiveRegion()
         self.hint_button = w.Button(description="Hint", icon="lightbulb-o", tooltip="A hint (costs a star)")
         self.retry_button = w.Button(description="Try again", icon="refresh", tooltip="Start this step again")
         self.takeback_button = w.Button(description="Take back", icon="undo", button_style="warning",
@@ -223,7 +300,12 @@ class LessonView(w.VBox):
                                      tooltip="Check the items you picked")
         self.next_button = w.Button(description="Next step", icon="arrow-right", button_style="success")
         self.reset_button = w.Button(description="Reset progress", tooltip="Forget the stars of every lesson")
-        self.options = w.VBox()
+        self.options = w.VBox(layout=w.Layout(align_items="flex-start", overflow="visible"))
+        for widget, name in ((self.picker, "picker"), (self.strip, "strip"), (self.hint_button, "hint"),
+                             (self.retry_button, "retry"), (self.takeback_button, "takeback"),
+                             (self.check_button, "check"), (self.next_button, "next"),
+                             (self.reset_button, "reset"), (self.options, "options")):
+            widget.add_class(f"rx-lesson-{name}")
         for button, handler in ((self.hint_button, self.on_hint), (self.retry_button, self.on_retry),
                                 (self.takeback_button, self.on_takeback), (self.check_button, self.on_check),
                                 (self.next_button, self.on_next), (self.reset_button, self.on_reset)):
@@ -238,8 +320,10 @@ class LessonView(w.VBox):
         self.picker.observe(self._on_pick, names="value")
         controls = w.HBox([self.hint_button, self.retry_button, self.takeback_button, self.check_button,
                            self.next_button])
-        panel = w.VBox([self.header, self.live, self.options, controls], layout=w.Layout(max_width="1100px"))
-        parts = [self.picker, self.intro, self.strip, panel, self.board, w.HBox([self.reset_button])]
+        panel = w.VBox([self.strip, self.header, self.live, self.announcer, self.options, controls],
+                       layout=w.Layout(max_width="940px"))  # as wide as the board: its side panel stays in sight
+        panel.add_class("rx-lesson-panel")
+        parts = [w.HTML(LESSON_CSS), self.picker, self.intro, panel, self.board, w.HBox([self.reset_button])]
         if self.store is not None:
             parts.append(self.store)
             self.store.observe(self._on_stored, names="stored")
@@ -300,6 +384,7 @@ class LessonView(w.VBox):
         if step.kind == "predict":
             for n, option in enumerate(step.spec.options):
                 button = w.Button(description=option.text, layout=w.Layout(width="auto", max_width="1000px"))
+                button.add_class("rx-lesson-option")
                 button.on_click(lambda _b, k=n: self.on_choose(k))
                 self.option_buttons.append(button)
         self.options.children = self.option_buttons
@@ -337,7 +422,7 @@ class LessonView(w.VBox):
             return False
         if fb.kind == "wrong" and fb.shown is not None:
             self.board.mode = "look"
-            self._show_state(fb.shown, {"kind": "illegal", "text": fb.text, **rule})
+            self._show_state(fb.shown, {"kind": "error", "text": self._words(fb), **rule})
             self._say(fb)
             return False
         if fb.kind in ("right", "move", "done"):
@@ -398,7 +483,7 @@ class LessonView(w.VBox):
             marks.update({item: "warning" for item in self.board.toggled if item_key(item) in fb.extra})
             self.board.toggled = [i for i in self.board.toggled if item_key(i) not in fb.extra]
             self.board.marked = marks
-            self.board.refresh({"kind": "illegal", "text": fb.text})
+            self.board.refresh({"kind": "error", "text": fb.text})
         elif fb.done:
             self.board.marked = {item: "selected" for item in self.board.toggled}
             self.board.mode = "look"
@@ -411,6 +496,9 @@ class LessonView(w.VBox):
         fb = self.run.choose(option)
         if fb.kind == "wrong" and 0 <= option < len(self.option_buttons):
             self.option_buttons[option].disabled = True
+            self.option_buttons[option].add_class("rx-lesson-option-wrong")  # struck through: tried, not it
+        elif fb.done and 0 <= option < len(self.option_buttons):
+            self.option_buttons[option].button_style = "success"  # the answer stays readable once all are locked
         self._apply(fb) if fb.done else self._say(fb)
         self.feedback = fb
 
@@ -423,6 +511,7 @@ class LessonView(w.VBox):
             return
         self.feedback = None
         self._show_step()
+        self.hint_button.focus()  # a keyboard user goes on from the new step's first control
 
     def on_reset(self) -> None:
         """Forget every lesson's stars (here and in the browser)."""
@@ -459,26 +548,47 @@ class LessonView(w.VBox):
             button = w.Button(description=f"{n + 1} {stars_text(stars)}", layout=w.Layout(width="auto"),
                               tooltip=f"Step {n + 1}: {stars} of {MAX_STARS} stars" if stars else f"Step {n + 1}",
                               button_style="info" if n == self.run.index else "")
+            button.add_class("rx-lesson-step")
             button.on_click(lambda _b, k=n: self.goto(k))
             buttons.append(button)
         self.strip.children = buttons
+
+    def _words(self, fb: Feedback) -> str:
+        """The feedback's sentence as this view acts: a wrong move stays shown until *Take back* is pressed (the
+        runner, which takes it back itself, says it is taken back)."""
+        text = fb.text
+        if fb.kind == "wrong" and self.run.step.kind == "do" and text.endswith(TAKEN_BACK):
+            text = text[:-len(TAKEN_BACK)] + "Press “Take back” to try again."
+        return text
+
+    def _prompt(self) -> str:
+        """What the feedback line says before any try."""
+        return {"do": "Your move: click on the board.", "find-all": "Click every item asked for, then “Check”.",
+                "predict": "Choose an answer below."}[self.run.step.kind]
 
     def _say(self, fb: Feedback | None, text: str = "") -> None:
         step = self.run.step
         if fb is not None:
             words = {"refused": "Not allowed", "wrong": "Not quite", "right": "Good", "move": "Played",
                      "done": "Done", "hint": f"Hint {fb.grade} of 3", "answer": "Not yet", "info": ""}[fb.kind]
+        kind = fb.kind if fb is not None else "info"
+        edge, ground = FEEDBACK_TONES.get(kind, FEEDBACK_TONES["info"])
+        if fb is not None:
             rule = (f"<div style='font-size:12px;color:#555'>rule <code>{html.escape(fb.rule)}</code> · "
                     f"{html.escape(fb.rule_title)}</div>") if fb.rule else ""
-            stars = (f" <span aria-label='{fb.stars} stars' style='color:#b8860b'>{stars_text(fb.stars)}</span>"
-                     if fb.stars else "")
-            body = (f"<b>{words}</b>{stars}{' · ' if words else ''}{html.escape(fb.text)}{rule}")
+            stars = (f" <span aria-label='{fb.stars} of {MAX_STARS} stars' style='color:#b8860b;font-size:16px'>"
+                     f"{stars_text(fb.stars)}</span>" if fb.stars else "")
+            label = f"<b style='color:{edge}'>{words}</b>" if words else ""
+            text = self._words(fb)
+            if words and text.lower().startswith(words.lower()):  # "Not yet: 3 missing", not "Not yet · Not yet: ..."
+                text = text[len(words):].lstrip(" :.").strip()
+            body = f"{label}{stars}{' · ' if words and text else ''}{html.escape(text)}{rule}"
         else:
-            body = html.escape(text) if text else "Your move."
-        kind = fb.kind if fb is not None else "info"
-        self.live.value = (f"<div class='rx-lesson-feedback rx-fb-{kind}' role='status' aria-live='polite' "
-                           f"style='min-height:2.6em;padding:6px 10px;border-left:4px solid #8a7a5a;"
-                           f"background:#faf6ee;max-width:1100px'>{body}</div>")
+            body = html.escape(text or self._prompt())
+        self.announcer.say(" ".join(html.unescape(re.sub(r"<[^>]+>", " ", body)).split()))
+        self.live.value = (f"<div class='rx-lesson-feedback rx-fb-{kind}' "
+                           f"style='min-height:2.6em;padding:6px 10px;border-left:4px solid {edge};"
+                           f"background:{ground};max-width:1100px'>{body}</div>")
         done = self.run.run.done
         wrong_shown = fb is not None and fb.kind == "wrong" and step.kind == "do"
         self.takeback_button.layout.display = "" if wrong_shown else "none"

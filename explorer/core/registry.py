@@ -24,7 +24,7 @@ class GameInfo:
         seed: the source document in ``shared/seeds/`` the rules come from.
         module: the engine's import path (``explorer.<key>`` for the shipped games).
         summary: one sentence for the landing page.
-        notebooks: the tutorial and app notebooks, relative to ``notebooks/``, in reading order.
+        notebooks: the lessons, tutorial and app notebooks, relative to ``notebooks/``, in reading order.
     """
 
     key: str
@@ -47,7 +47,8 @@ class GameInfo:
 
 
 def _tutorials(key: str, turn: str, third: str) -> tuple[tuple[str, str], ...]:
-    return ((f"{key}/01_setup.ipynb", "1. Setup"),
+    return ((f"{key}/lessons.ipynb", "Learn to play"),
+            (f"{key}/01_setup.ipynb", "1. Setup"),
             (f"{key}/02_{turn}.ipynb", "2. The turn"),
             (f"{key}/03_{third}.ipynb", f"3. {third.replace('_', ' ').capitalize()}"),
             (f"{key}/app.ipynb", "Play (app)"))

@@ -51,12 +51,15 @@ def load_lessons(game: str, *, reload: bool = False) -> tuple[Lesson, ...]:
     """
     if not reload and game in _LOADED:
         return _LOADED[game]
+    files = lesson_files(game)
+    if not files:  # no lessons (yet): nothing to validate, and the game need not have lesson facts
+        return ()
     rules = game_module(game).RULES
     facts, selectors = game_facts(game), game_selectors(game)
     problems: list[str] = []
     lessons: list[Lesson] = []
     seen: dict[str, str] = {}
-    for path in lesson_files(game):
+    for path in files:
         try:
             data = read_data_file(path)
             spec = LessonFile.model_validate(data)

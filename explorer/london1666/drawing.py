@@ -107,7 +107,8 @@ def final_scoring(state: "State") -> list:
     if len(level) > 1:
         keys = [ranking_key(state, seat) for seat in level]
         decider = next((name for n, name in enumerate(TIE_BREAKS, 1) if len({k[n] for k in keys}) > 1), "")
-        events.append(TieBroken(" and ".join(state.name(seat) for seat in level), best, decider))
+        names = [state.name(seat) for seat in level]
+        events.append(TieBroken(", ".join(names[:-1]) + " and " + names[-1], best, decider))
     return events
 
 
