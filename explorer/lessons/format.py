@@ -35,6 +35,7 @@ from typing import Any, Literal, Union
 
 import pydantic
 
+from explorer.core.positions import GameSpec, PositionSpec
 from explorer.core.schema import StrictModel, read_data_file, validate
 
 __all__ = ["LessonFile", "StepFile", "LineEntry", "WrongMove", "Trap", "PositionSpec", "Option", "Test",
@@ -49,32 +50,6 @@ Test = Union[dict[str, Any], list[Any]]
 
 Actions = Union[str, list[str]]
 """One action's notation, or several equivalent ones (any of them is right; the first is the one hinted)."""
-
-
-class GameSpec(StrictModel):
-    """A seeded set-up game: ``new_game(players=..., seed=..., **options)``."""
-
-    players: int | None = None
-    seed: int = 0
-    options: dict[str, Any] = pydantic.Field(default_factory=dict)
-
-
-class PositionSpec(StrictModel):
-    """Where a step starts: the game's position builder (``builder``: its keyword arguments), or a seeded game
-    (``game``) followed by ``actions`` (chance outcomes among them are applied as written)."""
-
-    builder: dict[str, Any] | None = None
-    game: GameSpec | None = None
-    actions: list[str] = pydantic.Field(default_factory=list)
-
-    @pydantic.model_validator(mode="after")
-    def _one_start(self) -> "PositionSpec":
-        if (self.builder is None) == (self.game is None):
-            raise ValueError("give exactly one of 'builder' (the position builder's arguments) or 'game' "
-                             "(a seeded set-up game)")
-        if self.builder is not None and self.actions:
-            raise ValueError("'actions' follow a seeded 'game'; with 'builder', build the position itself")
-        return self
 
 
 class LineEntry(StrictModel):

@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from explorer.core import IllegalAction, InvalidData, NotationError, game_module
+from explorer.core.positions import build_position
 
 from .facts import Context, game_facts, game_selectors, holds, seat_index, select
 from .format import LessonFile, StepFile
@@ -109,35 +110,6 @@ class Step:
             ValueError: if the step names a player the game does not have.
         """
         return seat_index(self.start(), self.spec.seat)
-
-
-def build_position(game: str, spec: Any, *, what: str) -> Any:
-    """The position of a step's ``position`` spec: the game's builder, or a seeded game and actions.
-
-    Raises:
-        InvalidData: with the builder's problems, or the action that cannot be applied and why.
-    """
-    module = game_module(game)
-    if spec.builder is not None:
-        try:
-            return module.position(**spec.builder)
-        except InvalidData as err:
-            raise InvalidData(f"{what} position", err.problems) from None
-        except (TypeError, ValueError) as err:
-            raise InvalidData(f"{what} position", [str(err)]) from None
-    options = dict(spec.game.options)
-    if spec.game.players is not None:
-        options["players"] = spec.game.players
-    try:
-        state = module.new_game(seed=spec.game.seed, **options)
-    except (TypeError, ValueError) as err:
-        raise InvalidData(f"{what} position", [f"game: {err}"]) from None
-    for n, action in enumerate(spec.actions):
-        try:
-            state = state.apply(action)
-        except ValueError as err:
-            raise InvalidData(f"{what} position", [f"actions[{n}] {action!r}: {err}"]) from None
-    return state
 
 
 @dataclass(frozen=True, eq=False)
@@ -451,7 +423,10 @@ class StepRun:
     def _refused(self, problem: IllegalAction, notation: str) -> Feedback:
         comment = next((t.comment for t in self.step.spec.traps
                         if t.comment and notation and str(self.state.parse_action(t.play)) == notation), "")
-        text = f"{problem.reason} {comment}".strip()
+        reason = problem.reason.strip()
+        if comment and reason and reason[-1] not in ".!?":
+            reason += "."  # the engine's reason is a clause; the trap's comment a sentence after it
+        text = f"{reason} {comment}".strip()
         return Feedback("refused", text, problem.rule.id, problem.rule.title)
 
     def _finish(self, text: str, events: tuple[Any, ...]) -> Feedback:
