@@ -26,4 +26,17 @@ from .setup import new_game
 from .state import PLAY_CATEGORIES, VERSION, Seat, State, Step
 
 __all__ = ["new_game", "State", "Seat", "Step", "Action", "parse_action", "Components", "RULES", "VERSION",
-           "PLAY_CATEGORIES", "text_board", "position"]
+           "PLAY_CATEGORIES", "text_board", "position", "rule_example"]
+
+
+def rule_example(rule_id: str) -> tuple[State, Action] | None:
+    """``(state, action)`` showing the rule ``rule_id`` (an event naming it, or a refusal under it), or ``None``
+    when the rule has no example; the examples are data in ``data/rule_examples.yaml``
+    (:func:`explorer.core.examples.rule_example`).
+
+    Raises:
+        KeyError: if ``rule_id`` is not in :data:`RULES`.
+    """
+    from explorer.core.examples import rule_example as example
+
+    return example("bonfire", rule_id)

@@ -42,7 +42,7 @@ from .components import FATE_SWAP_POSITION, FATE_SYMBOLS, Components, FateArea, 
 from .rules import RULES
 
 __all__ = ["ACROSS", "DIRECTIONS", "DOWN", "FateState", "PlacedTile", "Placement", "Square", "connected_area",
-           "gains", "parse_placement", "place", "placements", "starting_area", "why_not"]
+           "gains", "gain_parts", "parse_placement", "place", "placements", "starting_area", "why_not"]
 
 Square = tuple[int, int]
 """A square of the fate area: ``(row, col)``, from ``(1, 1)`` at the top left."""
@@ -364,18 +364,44 @@ def gains(area: FateState, tile: FateTile, placement: Placement, *, fate_echo: b
         IllegalAction: (a ``ValueError``) when the placement breaks a rule; its ``rule`` is the rule broken (see
             :func:`why_not`).
     """
+    gained: Counter = Counter()
+    for _, part in gain_parts(area, tile, placement, fate_echo=fate_echo):
+        gained.update(part)
+    return gained
+
+
+def gain_parts(area: FateState, tile: FateTile, placement: Placement, *, fate_echo: bool = False
+               ) -> list[tuple[str, Counter]]:
+    """What :func:`gains` adds up, part by part with the rule behind each: ``bonfire.fate.gain`` (the tile's 3
+    symbols), ``bonfire.fate.same-symbol`` (the areas of the same symbol touched), ``bonfire.fate.printed`` (the
+    printed squares covered) and ``bonfire.specialist.fate-echo`` (their items once more); parts that bring nothing
+    are left out.
+
+    >>> c = Components.default()
+    >>> area = place(starting_area(c), c.fate_tiles[4], Placement((2, 1), "across"))
+    >>> [(rule, dict(part)) for rule, part in gain_parts(area, c.fate_tiles[1], Placement((4, 2), "across"))]
+    [('bonfire.fate.gain', {'path': 1, 'gnome': 1, 'boat': 1}), ('bonfire.fate.same-symbol', {'path': 2})]
+
+    Raises:
+        IllegalAction: (a ``ValueError``) when the placement breaks a rule (see :func:`why_not`).
+    """
     _check(area, tile, placement)
     before = _areas(area.covered)
-    gained: Counter = Counter()
+    symbols: Counter = Counter()
+    same: Counter = Counter()
     for square, symbol in placement.symbols_at(tile).items():
-        gained[symbol] += 1
+        symbols[symbol] += 1
         touched = {before[n] for n in _neighbours(square) if area.covered.get(n) == symbol}
-        gained[symbol] += sum(len(group) for group in touched)
+        same[symbol] += sum(len(group) for group in touched)
+    printed_items: Counter = Counter()
     for square in placement.squares:
         printed = area.layout.squares.get(square)
         if printed is not None:
-            gained[printed.gain.item] += printed.gain.amount * (2 if fate_echo else 1)
-    return gained
+            printed_items[printed.gain.item] += printed.gain.amount
+    parts = [("bonfire.fate.gain", symbols), ("bonfire.fate.same-symbol", +same),
+             ("bonfire.fate.printed", printed_items),
+             ("bonfire.specialist.fate-echo", printed_items.copy() if fate_echo else Counter())]
+    return [(rule, part) for rule, part in parts if part]
 
 
 def place(area: FateState, tile: FateTile, placement: Placement) -> FateState:

@@ -24,15 +24,23 @@ from typing import TYPE_CHECKING
 from explorer.core import ScoreBreakdown
 
 from .components import FATE_TILE_LEFT_POINTS, LEFTOVERS_PER_POINT, PATH_MATCH_POINTS, PORTAL_POINTS
+from .events import CategoryScored, Won
+from .rules import RULES
 from .state import PLAY_CATEGORIES
 
 if TYPE_CHECKING:
     from .state import State
 
-__all__ = ["FINAL_CATEGORIES", "final_scoring", "scores", "winners"]
+__all__ = ["FINAL_CATEGORIES", "SCORE_RULES", "final_scoring", "scores", "winners", "final_events"]
 
 FINAL_CATEGORIES = ("bonfires", "guardians", "portals", "paths", "common_tasks", "fate_tiles", "leftovers")
 """The final scoring's categories, in the seed's order."""
+
+SCORE_RULES = {"bonfires": "bonfire.score.bonfires", "guardians": "bonfire.score.guardians",
+               "portals": "bonfire.score.portals", "paths": "bonfire.score.paths",
+               "common_tasks": "bonfire.score.common-tasks", "fate_tiles": "bonfire.score.fate-tiles-left",
+               "leftovers": "bonfire.score.leftovers"}
+"""The rule of each final-scoring category (the points from play count by ``bonfire.score.winner``)."""
 
 
 def final_scoring(state: State, seat: int) -> dict[str, int]:
@@ -67,3 +75,22 @@ def winners(state: State) -> tuple[str, ...]:
     table = scores(state)
     best = max((table[s.colour].total, sum(s.lit)) for s in state.seats)
     return tuple(s.colour for s in state.seats if (table[s.colour].total, sum(s.lit)) == best)
+
+
+def final_events(state: State) -> list[CategoryScored | Won]:
+    """The events of the end of the game: one per category of :func:`scores` with every player's points in it
+    (the points from play first, ``bonfire.score.winner``; then the final scoring, each category under its
+    ``bonfire.score.*`` rule), then who wins (``bonfire.score.winner``; a tie still level on lit bonfires is
+    shared, ``bonfire.assume.tie-shared``). The points of the category events add up to each player's total."""
+    table = scores(state)
+    names = [s.colour for s in state.seats]
+    events: list[CategoryScored | Won] = []
+    for category in (*PLAY_CATEGORIES, *FINAL_CATEGORIES):
+        rule = SCORE_RULES.get(category, "bonfire.score.winner")
+        events.append(CategoryScored(RULES[rule], category, tuple((n, table[n][category]) for n in names),
+                                     in_play=category in PLAY_CATEGORIES))
+    won = winners(state)
+    rule = "bonfire.assume.tie-shared" if len(won) > 1 else "bonfire.score.winner"
+    events.append(Won(RULES[rule], won, tuple((n, table[n].total) for n in names),
+                      tuple((s.colour, sum(s.lit)) for s in state.seats)))
+    return events

@@ -35,6 +35,7 @@ from .events import Happened, Scored
 from .islands import boat_cost
 from .payment import ANY, Cost, Paid, apply_cover, can_cover, cover_options, pay_exact
 from .rules import RULES
+from .scoring import final_events
 from .state import PLAY_CATEGORIES, Seat, State, Step
 from .words import (action_words, card_name, cover_words, fate_tile_words, island_name, placement_words, seat_name,
                     space_name, tile_name, tiles_words)
@@ -102,14 +103,18 @@ def _add(values: tuple[int, ...], i: int, n: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _gain(state: State, k: int, item: str, n: int, events: list[Event], rule: str) -> State:
+def _gain(state: State, k: int, item: str, n: int, events: list[Event], rule: str, why: str | None = None) -> State:
     """``seat`` k gains ``n`` of ``item`` (a resource, or an action tile from the limited supply:
-    ``bonfire.assume.supply-runs-out``)."""
+    ``bonfire.assume.supply-runs-out``). With ``why`` (what brings it, in words), an event under ``rule`` says
+    what was gained: "orange gains 1 wood (Path Finder)"; without, another event of the caller's says it."""
     if n <= 0:
         return state
     ix, seat = state.index, state.seats[k]
     if item in ix.resources:
         seat = seat.replace(resources=_add(seat.resources, ix.resources.index(item), n))
+        if why:
+            events.append(Happened(RULES[rule], f"{seat.colour} gains {n} {item.replace('_', ' ')} ({why})",
+                                   seat.colour))
         return _set_seat(state, k, seat)
     i = ix.actions.index(item)
     got = min(n, state.supply[i])
@@ -120,6 +125,8 @@ def _gain(state: State, k: int, item: str, n: int, events: list[Event], rule: st
     if got:
         seat = seat.replace(tiles=_add(seat.tiles, i, got))
         state = _set_seat(state, k, seat).replace(supply=_add(state.supply, i, -got))
+        if why:
+            events.append(Happened(RULES[rule], f"{seat.colour} gains {tiles_words(item, got)} ({why})", seat.colour))
     return state
 
 
@@ -778,7 +785,7 @@ def _deal(state: State, step: Step, action: Draw, events: list[Event]) -> State:
         events.append(Happened(RULES["bonfire.path.build"], f"{seat.colour} builds path tile {len(seat.path) + 1} "
                                                             f"from the pile: {_path_kind(item)}", seat.colour))
         if _has(seat, "path_finder"):
-            state = _gain(state, k, item.split()[1], 1, events, "bonfire.specialist.path-finder")
+            state = _gain(state, k, item.split()[1], 1, events, "bonfire.specialist.path-finder", "Path Finder")
         return state
     if step.what == "path":
         display = list(state.path_display)
@@ -840,7 +847,10 @@ def apply_action(state: State, action: Action) -> tuple[State, list[Event]]:
         state = _deal(state, step, action, events)
     else:
         state = _decide(state, step, action, events)
-    return _run(state, events), events
+    state = _run(state, events)
+    if state.is_terminal:  # the game is over: the final scoring, category by category, and the winner
+        events.extend(final_events(state))
+    return state, events
 
 
 def _decide(state: State, step: Step, action: Action, events: list[Event]) -> State:
@@ -932,16 +942,32 @@ def _start_tile(state: State, k: int, action: StartTile, events: list[Event]) ->
                            f"{seat.colour} starts with {fate_tile_words(state.components, area.tile_ids[0])} and takes 1 of each resource, 2 "
                            f"yellow tiles and a tile for each of its symbols ({', '.join(area.tiles[0].tile.symbols)})",
                            seat.colour))
+    if action.swap:
+        events.append(Happened(RULES["bonfire.assume.start-fate-tile"],
+                               f"the spare fate tile takes the {FATE_SWAP_POSITION}th place on {seat.colour}'s summary "
+                               f"board", seat.colour))
+    events.append(Happened(RULES["bonfire.setup.resources"], f"{seat.colour} takes 1 of each resource: "
+                                                             f"{', '.join(r.replace('_', ' ') for r in ix.resources)}",
+                           seat.colour))
+    before = state.seats[k].tiles
     state = _gain(state, k, ix.wild_action, 2, events, "bonfire.setup.action-tiles")
     for symbol in area.tiles[0].tile.symbols:
         state = _gain(state, k, symbol, 1, events, "bonfire.setup.action-tiles")
+    got = {a: after - b for a, b, after in zip(ix.actions, before, state.seats[k].tiles) if after > b}
+    events.append(Happened(RULES["bonfire.setup.action-tiles"], f"{seat.colour} takes {sum(got.values())} starting "
+                                                                f"action tiles: {_names(got, ix.resources)}",
+                           seat.colour))
     return state
 
 
 def _place_fate(state: State, k: int, action: PlaceFate, events: list[Event]) -> State:
     seat, c = state.seats[k], state.components
     tile = next(t for t in c.fate_tiles if t.id == action.tile)
-    gained = fate_area.gains(seat.fate, tile, action.placement, fate_echo=_has(seat, "fate_echo"))
+    parts = fate_area.gain_parts(seat.fate, tile, action.placement, fate_echo=_has(seat, "fate_echo"))
+    gained: Counter = Counter()
+    for _, part in parts:
+        gained.update(part)
+    held = sum(seat.tiles)
     seat = seat.replace(fate=fate_area.place(seat.fate, tile, action.placement),
                         stack=tuple(t for t in seat.stack if t != action.tile))
     state = _set_seat(state, k, seat)
@@ -949,9 +975,23 @@ def _place_fate(state: State, k: int, action: PlaceFate, events: list[Event]) ->
                                                        f"{fate_tile_words(state.components, tile.id)} "
                                                        f"{placement_words(action.placement)} and gains "
                                                        f"{_names(gained, state.index.resources)}", seat.colour))
+    if held > FATE_HAND:
+        events.append(Happened(RULES["bonfire.specialist.large-hand"], f"Large Hand lets {seat.colour} place a fate "
+                                                                       f"tile while holding {held} action tiles",
+                               seat.colour))
+    for rule, part in parts[1:]:  # the tile's own symbols are said above; then what comes on top of them
+        verb = "comes" if sum(part.values()) == 1 else "come"
+        events.append(Happened(RULES[rule], f"of {seat.colour}'s gain, {_names(part, state.index.resources)} {verb} "
+                                            f"{_FATE_PART_WORDS[rule]}", seat.colour))
     for item, n in gained.items():
         state = _gain(state, k, item, n, events, "bonfire.fate.gain")
     return state
+
+
+_FATE_PART_WORDS = {"bonfire.fate.same-symbol": "from the areas of the same symbol the new tile touches",
+                    "bonfire.fate.printed": "from the printed squares the new tile covers",
+                    "bonfire.specialist.fate-echo": "from Fate Echo, which doubles the printed squares' items"}
+"""How each part of a fate tile's gain is told (:func:`~explorer.bonfire.fate.gain_parts`)."""
 
 
 def _ignite(state: State, k: int, action: Ignite, events: list[Event]) -> State:
@@ -989,7 +1029,8 @@ def _sit(state: State, k: int, colour: str, seat_id: str, events: list[Event]) -
         elif gain.item == ANY_ITEM:
             takes.append(Step("take", k, gain.kind, count=gain.amount))
         else:
-            state = _gain(state, k, gain.item, gain.amount, events, "bonfire.ignite.seat-bonus")
+            state = _gain(state, k, gain.item, gain.amount, events, "bonfire.ignite.seat-bonus",
+                          f"the bonus of council {seat_name(seat_id)}")
     if colour == player and _has(state.seats[k], "council_gold"):
         state = _gain(state, k, ix.wild_resource, 1, events, "bonfire.specialist.council-gold")
         events.append(Happened(RULES["bonfire.specialist.council-gold"], f"{player} takes 1 gold (Council Gold)",
@@ -1015,6 +1056,13 @@ def _move(state: State, step: Step, action: Move, events: list[Event]) -> State:
     events.append(Happened(RULES["bonfire.procession.step"], f"{seat.colour}'s {action.guardian} guardian moves to "
                                                              f"{'path tile' if action.to == 'path' else action.to} "
                                                              f"{action.at}", seat.colour))
+    if action.to == "path":
+        sharing = [colour for colour, where, at in seat.guardians
+                   if where == "path" and at == action.at and colour != action.guardian]
+        if sharing and action.at > 0:
+            events.append(Happened(RULES["bonfire.specialist.crowded-path"],
+                                   f"she shares path tile {action.at} with {seat.colour}'s {' and '.join(sharing)} "
+                                   f"guardian (Crowded Path)", seat.colour))
     if action.to == "bonfire":
         if _has(seat, "bonfire_cheer"):
             state = _score(state, k, 2, "specialists", "bonfire.specialist.bonfire-cheer", events)
@@ -1026,6 +1074,10 @@ def _move(state: State, step: Step, action: Move, events: list[Event]) -> State:
     got = action.take or printed
     state = _gain(state, k, got, 1, events, "bonfire.procession.resource")
     events.append(Happened(RULES["bonfire.procession.resource"], f"{seat.colour} gains {got}", seat.colour))
+    if action.take is not None:
+        instead = f" instead of the {printed} shown there" if action.take != printed else ""
+        events.append(Happened(RULES["bonfire.specialist.chosen-harvest"], f"{seat.colour} chooses {got}{instead} "
+                                                                           f"(Chosen Harvest)", seat.colour))
     for card, colour in HARVEST.items():
         if colour == action.guardian and _has(seat, card):
             state = _gain(state, k, got, 1, events, f"bonfire.specialist.{colour}-harvest")
@@ -1044,6 +1096,18 @@ def _then(state: State, step: Step, events: list[Event]) -> State:
     if isinstance(action, Sail):
         state = _set_seat(state, k, seat.replace(boat=action.island))
         events.append(Happened(RULES["bonfire.boat.cost"], f"{name} sails to {c.islands[action.island].name}", name))
+        there = c.islands[action.island].name
+        if seat.boat is None:
+            events.append(Happened(RULES["bonfire.boat.first-move"], f"{name}'s first voyage starts at the entrance, "
+                                                                     f"where 1 boat tile reaches any island", name))
+        elif boat_cost(seat.boat, action.island, c) == 2:
+            events.append(Happened(RULES["bonfire.assume.boat-two-currents"],
+                                   f"{there} lies two currents from {c.islands[seat.boat].name}: 2 boat tiles", name))
+        beside = [other.colour for other in state.seats if other.boat == action.island and other.colour != name]
+        if beside:
+            events.append(Happened(RULES["bonfire.boat.shared"], f"{name}'s boat lies at {there} beside "
+                                                                 f"{' and '.join(beside)}'s: an island has room "
+                                                                 f"for every boat", name))
         docked = _push(state, Step("dock", k, target=action.island), drop=0)
         if any(refusal(docked, claim) is None for claim in _claims(docked, docked.seats[k])):
             return docked
@@ -1052,6 +1116,8 @@ def _then(state: State, step: Step, events: list[Event]) -> State:
         return state
     if isinstance(action, TakeTask):
         stack = OFFERING_STACK_NAMES.index(action.offering)
+        price = action_cost(state, k, action)
+        island = c.islands[seat.boat]
         i = ix.task_islands.index(seat.boat)
         islands = list(state.islands)
         islands[i] = tuple(f"{name} {seat.offering_up[stack]}" if d == action.disc else d for d in islands[i])
@@ -1063,6 +1129,18 @@ def _then(state: State, step: Step, events: list[Event]) -> State:
                           seat.replace(tasks=tuple(tasks), offering_up=tuple(up)))
         events.append(Happened(RULES["bonfire.task.offering"], f"{name} takes task disc {action.disc} onto bonfire "
                                                                f"{action.bonfire}", name))
+        nth = ("first", "second", "third", "fourth", "fifth")[min(price.tiles, 5) - 1]
+        events.append(Happened(RULES["bonfire.task.tiles"], f"task disc {action.disc} costs {name} "
+                                                            f"{tiles_words('task', price.tiles)}: it is their {nth} "
+                                                            f"offering disc on {island.name}", name))
+        if _has(seat, "free_offering"):
+            events.append(Happened(RULES["bonfire.specialist.free-offering"],
+                                   f"task disc {action.disc} costs {name} any 2 resources (Free Offering)", name))
+        else:
+            events.append(Happened(RULES["bonfire.task.resources"],
+                                   f"task disc {action.disc} costs {name} {seat.offering_up[stack]} (the "
+                                   f"{action.offering} offering disc) and {island.resource} ({island.name}'s resource)",
+                                   name))
         if seat.offering_stacks[stack]:
             state = _push(state, Step("deal", k, "offering", target=stack), drop=0)
         return state
@@ -1079,6 +1157,10 @@ def _then(state: State, step: Step, events: list[Event]) -> State:
     if isinstance(action, Procession):
         events.append(Happened(RULES["bonfire.procession.steps"], f"{name} leads a procession of {action.steps} "
                                                                   f"step(s)", name))
+        if _has(seat, "long_stride"):
+            events.append(Happened(RULES["bonfire.specialist.long-stride"], f"Long Stride gives {name}'s guardians 1 "
+                                                                            f"step more: up to {action.steps + 1} "
+                                                                            f"each", name))
         return _march(state, k, action.steps + (1 if _has(seat, "long_stride") else 0), gain=True)
     if isinstance(action, BuildPath):
         kind = f"{action.colour} {action.resource}"
@@ -1089,7 +1171,7 @@ def _then(state: State, step: Step, events: list[Event]) -> State:
         events.append(Happened(RULES["bonfire.path.build"], f"{name} builds path tile {len(seat.path) + 1}: "
                                                             f"{kind}", name))
         if _has(seat, "path_finder"):
-            state = _gain(state, k, action.resource, 1, events, "bonfire.specialist.path-finder")
+            state = _gain(state, k, action.resource, 1, events, "bonfire.specialist.path-finder", "Path Finder")
         if any(state.path_pile) or state.path_bottom:
             state = _push(state, Step("deal", None, "path", target=slot), drop=0)
         return state
@@ -1146,10 +1228,13 @@ def _then(state: State, step: Step, events: list[Event]) -> State:
             state = _score(state, k, c.elders[action.card].points, "elders", "bonfire.gnome.after-recruit", events)
             if _has(seat, "elder_patron"):
                 state = _score(state, k, 2, "specialists", "bonfire.specialist.elder-patron", events)
+            events.append(Happened(RULES["bonfire.assume.elder-no-refill"], f"{card_name(c, action.card)}'s place "
+                                                                            f"among the elders stays empty", name))
         elif state.reserve:
             state = _push(state, Step("deal", None, "specialist", target=slot), drop=0)
         if _has(seat, "recruiters_gift"):
-            state = _gain(state, k, ix.wild_action, 1, events, "bonfire.specialist.recruiters-gift")
+            state = _gain(state, k, ix.wild_action, 1, events, "bonfire.specialist.recruiters-gift",
+                          "Recruiter's Gift")
         return state
     raise ValueError(f"cannot carry out {action!r}")
 
@@ -1174,9 +1259,13 @@ def _end_turn(state: State, step: Step, events: list[Event]) -> State:
         state = _set_seat(state, k, seat)
         events.append(Happened(RULES["bonfire.bonus.common-task"], f"{seat.colour} fulfils the common task "
                                                                    f"{c.common_tasks[task_id].name}", seat.colour))
+        if not state.neutral[j]:
+            events.append(Happened(RULES["bonfire.assume.common-task-shared"],
+                                   f"the neutral novice of {c.common_tasks[task_id].name} is already seated; "
+                                   f"{seat.colour} still scores the task at the end", seat.colour))
         if _has(seat, "common_reward"):
-            state = _gain(state, k, ix.wild_resource, 1, events, "bonfire.specialist.common-reward")
-            state = _gain(state, k, ix.wild_action, 1, events, "bonfire.specialist.common-reward")
+            state = _gain(state, k, ix.wild_resource, 1, events, "bonfire.specialist.common-reward", "Common Reward")
+            state = _gain(state, k, ix.wild_action, 1, events, "bonfire.specialist.common-reward", "Common Reward")
         if state.neutral[j]:
             neutral = list(state.neutral)
             neutral[j] = False
@@ -1187,6 +1276,10 @@ def _end_turn(state: State, step: Step, events: list[Event]) -> State:
         state = state.replace(triggered=True)
         events.append(Happened(RULES["bonfire.end.trigger"], f"the council holds {state.novices_in_council()} "
                                                              f"novices: the countdown starts after this round"))
+        neutral = sum(here.count("neutral") for here in state.council)
+        if neutral:
+            events.append(Happened(RULES["bonfire.assume.novices-counted"], f"{neutral} of those novices "
+                                                                            f"{'is neutral, and it counts' if neutral == 1 else 'are neutral, and they count'} too"))
     return _next_turn(state, k, events)
 
 

@@ -240,7 +240,12 @@ def test_passing_in_the_last_round_adds_to_the_play_points():
     assert s.seats[0].out and s.players[s.current_player] == "green"
     over = s.apply("pass")
     assert over.is_terminal
-    assert [e.rule.id for e in over.events] == ["bonfire.end.pass", "bonfire.end.countdown"]
+    rules = [e.rule.id for e in over.events]      # then the final scoring's 12 category events and the winner
+    assert rules[:2] == ["bonfire.end.pass", "bonfire.end.countdown"] and len(rules) == 2 + 13
+    assert rules[-1] == "bonfire.score.winner"
+    for player, score in over.scores().items():      # the category events' points add up to each total
+        assert sum(dict(e.points)[player] for e in over.events[2:-1]) == score.total
+    assert over.events[-1].winners == over.winners()
     assert over.scores()["orange"]["countdown"] == 3 and over.scores()["green"]["countdown"] == 1
     assert over.scores()["orange"].total == 84 and over.scores()["green"].total == 45
 
