@@ -141,7 +141,7 @@ class BoardView(anywidget.AnyWidget):
         bot_seed: the seed of the random players' choices (the same seed, the same moves).
 
     Traits (synced to the browser): ``highlights``, ``events`` (each event's ``to_dict()`` and its
-    ``rule_text``), ``message``, ``status``, ``title``, ``panel`` (side tables), ``toast`` (the bubble by the clicked item: ``{"kind", "text", "at", "rule"?, "title"?,
+    ``rule_text``), ``message``, ``status``, ``title``, ``rules_page`` (where rule links open), ``panel`` (side tables), ``toast`` (the bubble by the clicked item: ``{"kind", "text", "at", "rule"?, "title"?,
     "rule_text"?}``, or ``{}``), ``revision`` (bumped once per redraw, so the browser redraws once per change).
     ``scene`` (the drawing, often hundreds of kilobytes) is not a synced trait: each redraw sends only what
     changed since the last scene sent, as a custom message (:func:`scene_patch`); a browser view that missed one
@@ -157,6 +157,9 @@ class BoardView(anywidget.AnyWidget):
     message = traitlets.Dict().tag(sync=True)
     status = traitlets.Dict().tag(sync=True)
     title = traitlets.Unicode("").tag(sync=True)
+    rules_page = traitlets.Unicode("rules.ipynb").tag(sync=True)
+    """Where the rule links of messages and events open the game's rules reference (``""``: no links); the
+    default suits a view on one of a game's pages, all of which sit beside its ``rules.ipynb``."""
     panel = traitlets.List().tag(sync=True)
     toast = traitlets.Dict().tag(sync=True)
     revision = traitlets.Int(0).tag(sync=True)

@@ -51,7 +51,8 @@ def _tutorials(key: str, turn: str, third: str) -> tuple[tuple[str, str], ...]:
             (f"{key}/01_setup.ipynb", "1. Setup"),
             (f"{key}/02_{turn}.ipynb", "2. The turn"),
             (f"{key}/03_{third}.ipynb", f"3. {third.replace('_', ' ').capitalize()}"),
-            (f"{key}/app.ipynb", "Play (app)"))
+            (f"{key}/app.ipynb", "Play (app)"),
+            (f"{key}/rules.ipynb", "Rules reference"))
 
 
 GAMES: dict[str, GameInfo] = {

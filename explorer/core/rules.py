@@ -12,6 +12,7 @@ where the sources are silent carry ``.assume.`` in their id (``london.assume.fir
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
@@ -49,6 +50,12 @@ class Rule:
             raise ValueError(f"rule id {self.id!r} is not of the form 'game.topic.rule' (lower case, dotted)")
         if not self.title.strip():
             raise ValueError(f"rule {self.id!r} has an empty title")
+
+    @property
+    def topic(self) -> str:
+        """The second part of the id: the phase or part of the game the rule belongs to (``london.fire.priority``
+        → ``fire``)."""
+        return self.id.split(".")[1]
 
     @property
     def is_assumption(self) -> bool:
@@ -105,6 +112,49 @@ class RuleTable(Mapping[str, Rule]):
         """The rules that record our own decisions (``.assume.`` ids), in table order."""
         return [rule for rule in self.values() if rule.is_assumption]
 
+    def topics(self) -> list[str]:
+        """The topics of the rules (:attr:`Rule.topic`: ``setup``, ``fire``, ``score``...), in table order."""
+        return list(dict.fromkeys(rule.topic for rule in self.values()))
+
+    def search(self, text: str = "", *, topic: str | None = None, assumptions_only: bool = False) -> list[Rule]:
+        """The rules matching ``text``, best first.
+
+        A query word matches a rule when it begins a word of the rule's id, title, Portuguese term or paraphrase
+        (case, accents and a plural ``s`` ignored; small words such as "the", "can", "de" are left out), so
+        "trained band", "grupo de bombeiros" and "Bombeiros" all find London's trained-band rules, and a question
+        ("can the fire pass a contained district?") finds the rules with most of its words. Rules matching more
+        query words come first, then those matching them in the id, title or Portuguese term rather than only in
+        the text, then those containing the whole query as a phrase; ties keep table order. A rule must match at
+        least half the query words. An empty ``text`` matches every rule.
+
+        ``topic`` keeps the rules of one topic (:meth:`topics`); ``assumptions_only`` our named decisions.
+
+        >>> table = RuleTable([Rule("toy.turn.order", "Turn order", "Players alternate.", "toy §1", "vez"),
+        ...                    Rule("toy.place.empty", "Place a mark", "A mark goes on an empty cell; "
+        ...                         "the other player's turn follows.", "toy §2", "marca")])
+        >>> [r.id for r in table.search("turn")], [r.id for r in table.search("marcas")]
+        (['toy.turn.order', 'toy.place.empty'], ['toy.place.empty'])
+        >>> [r.id for r in table.search("where can a mark go?")], table.search("dice")
+        (['toy.place.empty'], [])
+        """
+        words = [w for w in dict.fromkeys(_words(text)) if w not in STOPWORDS] or _words(text)
+        phrase = " ".join(_words(text))
+        found: list[tuple[tuple[float, ...], int, Rule]] = []
+        for n, rule in enumerate(self.values()):
+            if topic is not None and rule.topic != topic or assumptions_only and not rule.is_assumption:
+                continue
+            fields = [(_words(rule.id.replace(".", " ")), 4.0), (_words(rule.title), 3.0),
+                      (_words(rule.term_pt), 3.0), (_words(rule.text), 1.0)]
+            weights = [max((weight for field, weight in fields if any(w.startswith(word) for w in field)),
+                           default=0.0) for word in words]
+            matched = sum(1 for weight in weights if weight)
+            if words and 2 * matched < len(words):
+                continue
+            whole = sum(weight for field, weight in fields if len(words) > 1 and phrase in " ".join(field))
+            exact = 1.0 if text.strip() == rule.id else 0.0
+            found.append(((-exact, -matched, -sum(weights), -whole), n, rule))
+        return [rule for _, _, rule in sorted(found, key=lambda item: item[:2])]
+
     def to_markdown(self) -> str:
         """The table as a Markdown table (id, title, text, Portuguese term, source), for notebooks and docs."""
         lines = ["| id | title | rule (our words) | term (pt) | source |", "|---|---|---|---|---|"]
@@ -112,3 +162,18 @@ class RuleTable(Mapping[str, Rule]):
             cells = [f"`{r.id}`", r.title, r.text, r.term_pt, r.source]
             lines.append("| " + " | ".join(c.replace("|", "\\|").replace("\n", " ") for c in cells) + " |")
         return "\n".join(lines)
+
+
+STOPWORDS = frozenset(
+    "a an and any are as at be by can do does for from has have how i if in is it its may me my no not of on "
+    "or the then there this to what when where which who why will with you your "
+    "o os as um uma de do da dos das e em no na nos nas ao que por para com se".split())
+"""Small words a search leaves out (English and Portuguese), unless the query has nothing else."""
+
+
+def _words(text: str) -> list[str]:
+    """``text`` as search words: lower case, accents dropped, a plural ``s`` dropped from words of 4+ letters."""
+    plain = unicodedata.normalize("NFKD", text.casefold())
+    plain = "".join(c for c in plain if not unicodedata.combining(c))
+    return [w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w
+            for w in re.findall(r"[a-z0-9]+", plain)]

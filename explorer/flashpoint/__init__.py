@@ -24,4 +24,17 @@ from .setup import initial_state, new_game
 from .state import VERSION, Firefighter, Options, State, Step
 
 __all__ = ["new_game", "initial_state", "position", "State", "Firefighter", "Options", "Step", "Action", "parse_action",
-           "Building", "RULES", "VERSION"]
+           "Building", "RULES", "VERSION", "rule_example"]
+
+
+def rule_example(rule_id: str) -> tuple[State, Action] | None:
+    """``(state, action)`` showing the rule ``rule_id`` (an event naming it, or a refusal under it), or ``None``
+    when the rule has no example; the examples are data in ``data/rule_examples.yaml``
+    (:func:`explorer.core.examples.rule_example`).
+
+    Raises:
+        KeyError: if ``rule_id`` is not in :data:`RULES`.
+    """
+    from explorer.core.examples import rule_example as example
+
+    return example("flashpoint", rule_id)

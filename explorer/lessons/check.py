@@ -8,7 +8,9 @@ each forced chance outcome can occur and is used; and that the hints point at a 
 the lessons, the steps and the **rules coverage**: the rule ids cited by the events and refusals the lessons
 produce, out of the game's ``RULES``.
 
-``python -m explorer.lessons check [--json] [GAME ...]`` prints it (exit status 1 if any problem).
+``python -m explorer.lessons check [--json] [GAME ...]`` prints it (exit status 1 if any problem);
+``python -m explorer.lessons examples [--write] [GAME ...]`` turns lesson moves into rule examples
+(:mod:`.harvest`).
 """
 
 from __future__ import annotations
@@ -206,6 +208,41 @@ def check_game(game: str) -> GameReport:
     return report
 
 
+def _examples(games: Sequence[str], *, write: bool) -> int:
+    from explorer.core.examples import load_examples
+
+    from .harvest import harvest_examples, write_examples
+
+    for game in games:
+        if write:
+            added = write_examples(game)
+            print(f"{game}: {len(added)} example(s) added" + (f": {', '.join(added)}" if added else ""))
+        else:
+            have = load_examples(game)
+            new = [rule for rule in harvest_examples(game) if rule not in have]
+            print(f"{game}: {len(have)} example(s); the lessons would add {len(new)}" +
+                  (f": {', '.join(new)}" if new else ""))
+    return 0
+
+
+def where_taught(game: str) -> dict[str, list[tuple[Any, int]]]:
+    """Where the lessons of ``game`` teach each rule: ``{rule id: [(lesson, step index), ...]}``, the steps whose
+    moves and refusals cite it (as the coverage counts them), in lesson order. Cached per game."""
+    if game not in _TAUGHT:
+        taught: dict[str, list[tuple[Any, int]]] = {}
+        for lesson in load_lessons(game):
+            for step in lesson.steps:
+                found: set[str] = set()
+                check_step(step, found)
+                for rule in sorted(found):
+                    taught.setdefault(rule, []).append((lesson, step.number))
+        _TAUGHT[game] = taught
+    return _TAUGHT[game]
+
+
+_TAUGHT: dict[str, dict[str, list[tuple[Any, int]]]] = {}
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """The command line (see the module docstring); returns the exit status."""
     parser = argparse.ArgumentParser(prog="python -m explorer.lessons", description="Check every lesson.")
@@ -213,10 +250,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     check = sub.add_parser("check", help="play every lesson through the runner and report coverage")
     check.add_argument("--json", action="store_true", help="print the report as JSON")
     check.add_argument("games", nargs="*", help=f"games to check (default: all of {', '.join(GAMES)})")
+    examples = sub.add_parser("examples", help="list (or --write) rule examples taken from the lessons for the "
+                              "rules whose examples file has none")
+    examples.add_argument("--write", action="store_true", help="add them to the game's data/rule_examples.yaml")
+    examples.add_argument("games", nargs="*", help=f"games (default: all of {', '.join(GAMES)})")
     args = parser.parse_args(argv)
     unknown = [g for g in args.games if g not in GAMES]
     if unknown:
         parser.error(f"unknown game(s) {', '.join(unknown)}: choose from {', '.join(GAMES)}")
+    if args.command == "examples":
+        return _examples(args.games or list(GAMES), write=args.write)
     reports = [check_game(game) for game in (args.games or GAMES)]
     if args.json:
         print(json.dumps({r.game: r.to_dict() for r in reports}, indent=2))

@@ -23,4 +23,17 @@ from .setup import new_game
 from .state import VERSION, Options, Seat, State, Token
 
 __all__ = ["new_game", "State", "Seat", "Token", "Options", "Action", "parse_action", "Board", "RULES", "VERSION",
-           "cheapest_route", "position"]
+           "cheapest_route", "position", "rule_example"]
+
+
+def rule_example(rule_id: str) -> tuple[State, Action] | None:
+    """``(state, action)`` showing the rule ``rule_id`` (an event naming it, or a refusal under it), or ``None``
+    when the rule has no example; the examples are data in ``data/rule_examples.yaml``
+    (:func:`explorer.core.examples.rule_example`).
+
+    Raises:
+        KeyError: if ``rule_id`` is not in :data:`RULES`.
+    """
+    from explorer.core.examples import rule_example as example
+
+    return example("portobello", rule_id)

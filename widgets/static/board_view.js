@@ -296,9 +296,18 @@ function drawPanel(model, panel) {
   panel.appendChild(list);
 }
 
-// A small link naming the rule behind a message or event: its title, the rule's paraphrase on hover.
+// Where a rule link opens the rules reference (the model's rules_page, e.g. "rules.ipynb"; "" for no link).
+let rulesPage = "";
+
+// A small link naming the rule behind a message or event: its title, the rule's paraphrase on hover; it opens
+// the rule's entry in the game's rules reference, in a new tab so the game stays where it is.
 function ruleLink(message, className) {
-  const link = htmlEl("span", `rx-rule-link ${className || ""}`, `rule: ${message.title}`);
+  const link = htmlEl(rulesPage ? "a" : "span", `rx-rule-link ${className || ""}`, `rule: ${message.title}`);
+  if (rulesPage) {
+    link.href = `${rulesPage}?rule=${encodeURIComponent(message.rule)}`;
+    link.target = "_blank";
+    link.rel = "noopener";
+  }
   link.setAttribute("data-rule", message.rule);
   link.title = `${message.rule}: ${message.rule_text || message.title}`;
   return link;
@@ -403,6 +412,7 @@ function messageWords(message) {
 }
 
 function render({ model, el }) {
+  rulesPage = model.get("rules_page") || "";
   const root = htmlEl("div", "rx-view");
   const title = htmlEl("div", "rx-title");
   const body = htmlEl("div", "rx-body");
