@@ -47,13 +47,20 @@ TOPIC_NAMES = {"board": "The board", "setup": "Set-up", "turn": "The turn", "fir
 """How a topic (the second part of a rule id) is named in the filter; others are capitalised."""
 
 REFERENCE_CSS = """<style>
-.rx-reference .rx-ref-entry { line-height: 1.45; max-width: 900px; }
-.rx-reference .rx-ref-entry h3 { margin: 4px 0; }
+.rx-reference .rx-ref-entry, .rx-reference .rx-ref-entry *, .rx-reference .rx-ref-events,
+.rx-reference .rx-ref-events * { line-height: 1.4; }
+.rx-reference .rx-ref-entry { max-width: 900px; }
+.rx-reference .rx-ref-entry h3 { margin: 2px 0 4px; }
+.rx-reference .rx-ref-entry p { margin: 6px 0; }
 .rx-reference .rx-ref-badge { display: inline-block; padding: 0 6px; border-radius: 8px; font-size: 12px;
-  background: #fff1cc; color: #6b4e00; border: 1px solid #e0c36a; }
+  background: #fff1cc; color: #6b4e00; border: 1px solid #e0c36a; vertical-align: middle; }
+.rx-reference .rx-ref-events { font-size: 13px; }
+.rx-reference .rx-ref-events ol { margin: 2px 0 6px; }
 .rx-reference .rx-ref-events li.rx-cited { font-weight: 600; }
 .rx-reference .rx-ref-events li.rx-cited::after { content: "  ← this rule"; color: #1f6f8b; font-weight: 600; }
 .rx-reference .rx-ref-related button { max-width: 300px; }
+/* the reference shows one example at a time: no game to step through */
+.rx-reference .rx-controls, .rx-reference .rx-position { display: none; }
 </style>"""
 
 
@@ -298,9 +305,13 @@ class RulesReference(w.VBox):
         from explorer.lessons.check import where_taught
 
         links = []
-        for file, title, section in tutorial_sections(self.game).get(rule_id, [])[:3]:
-            where = f"{title}, “{section}”" if section else title
-            links.append(f"<a href='{html.escape(file)}' target='_blank'>{html.escape(where)}</a>")
+        by_file: dict[tuple[str, str], list[str]] = {}
+        for file, title, section in tutorial_sections(self.game).get(rule_id, []):
+            by_file.setdefault((file, title.split(" — ", 1)[-1]), []).append(section)
+        for (file, title), sections in by_file.items():
+            named = ", ".join(f"“{html.escape(s)}”" for s in sections[:3] if s)
+            links.append(f"<a href='{html.escape(file)}' target='_blank'>tutorial {html.escape(title)}</a>"
+                         + (f" ({named})" if named else ""))
         for lesson, step in where_taught(self.game).get(rule_id, [])[:3]:
             links.append(f"<a href='lessons.ipynb' target='_blank'>lesson “{html.escape(lesson.title)}”, "
                          f"step {step + 1}</a>")
