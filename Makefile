@@ -4,6 +4,8 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PORT ?= 8866
+IP ?= 127.0.0.1
+DEBUG ?=
 CHROMIUM := /usr/bin/chromium
 
 .PHONY: run test test-slow bench bench-browser notebooks lock chromium clean
@@ -16,10 +18,13 @@ $(STAMP): pyproject.toml constraints.txt
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -c constraints.txt -e '.[test]'
 	@touch $(STAMP)
 
+# Voila serves notebooks/ from inside it, so it reads notebooks/voila.json: the landing page and each game's app
+# get a pre-started kernel that has already run the notebook (they open at once; the landing page's first, the
+# apps' once it is ready); every other page starts its kernel when it is opened. IP=0.0.0.0 serves other machines too; DEBUG=1 shows Python tracebacks on the pages.
 run: $(STAMP)
 	@echo "Rules Explorer: http://localhost:$(PORT)/voila/render/index.ipynb  (all notebooks: http://localhost:$(PORT)/)"
-	$(BIN)/voila notebooks/ --port=$(PORT) --no-browser --Voila.ip=0.0.0.0 --show_tracebacks=True \
-	  --preheat_kernel=True --pool_size=1
+	cd notebooks && ../$(BIN)/voila --port=$(PORT) --no-browser --Voila.ip=$(IP) \
+	  --show_tracebacks=$(if $(filter 1 yes true True,$(DEBUG)),True,False)
 
 # Browser tests drive Debian's Chromium; install it when it is missing (needs root or sudo).
 chromium:
@@ -33,7 +38,10 @@ test: $(STAMP) chromium
 test-slow: $(STAMP) chromium
 	$(BIN)/python -m pytest -m slow
 
+# The playout table compares every engine with python-chess (the `bench` extra, installed here only).
 bench: $(STAMP)
+	@$(BIN)/python -c 'import chess' 2>/dev/null || $(BIN)/python -m pip install --quiet --disable-pip-version-check \
+	  -c constraints.txt -e '.[test,bench]'
 	$(BIN)/python -m benchmarks
 
 # Click-to-redraw latency of the four board views in headless Chromium through Voila (prints median, p90, max).
@@ -47,7 +55,7 @@ notebooks: $(STAMP)
 # Regenerate the lock from a fresh resolve of pyproject.toml (then run `make test`).
 lock:
 	rm -rf /tmp/rules-explorer-lock && $(PYTHON) -m venv /tmp/rules-explorer-lock
-	/tmp/rules-explorer-lock/bin/python -m pip install --quiet -e '.[test]'
+	/tmp/rules-explorer-lock/bin/python -m pip install --quiet -e '.[test,bench]'
 	/tmp/rules-explorer-lock/bin/python -m pip freeze --exclude-editable | grep -v '^-e' > constraints.txt
 
 clean:

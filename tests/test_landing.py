@@ -1,7 +1,19 @@
-"""The landing page's game cards (widgets.landing)."""
+"""The landing page (widgets.landing, notebooks/index.ipynb) and the server `make run` opens it on."""
 
-from explorer.core import GameInfo
-from widgets.landing import game_status, games_table_html
+import json
+import re
+import shutil
+import subprocess
+from html import escape
+from pathlib import Path
+
+import pytest
+
+from explorer.core import GAMES, GameInfo
+from widgets.landing import board_thumbnail, game_status, games_table_html, page_kind, status_table_html
+
+ROOT = Path(__file__).resolve().parents[1]
+SHIPPED = ("london1666", "portobello", "flashpoint", "bonfire")
 
 READY = GameInfo("toy", "Stony tic-tac-toe", "tests", "tests/toygame.py", "toygame", "A <tiny> game.",
                  (("toy/01_setup.ipynb", "1. Setup"), ("toy/app.ipynb", "Play (app)")))
@@ -43,3 +55,117 @@ def test_learn_to_play_comes_first_on_each_card():
     for key in ("london1666", "portobello", "flashpoint", "bonfire"):
         lessons = f'<a class="rx-game-link" href="{key}/lessons.ipynb" target="_self">Learn to play</a>'
         assert lessons in html and html.index(lessons) < html.index(f"{key}/01_setup.ipynb")
+
+
+# ---- the board pictures and the status block ---------------------------------------------------------------------
+@pytest.mark.parametrize("key", SHIPPED)
+def test_each_game_has_a_small_static_picture_of_its_board(key):
+    svg = board_thumbnail(key)
+    assert svg.startswith("<svg ") and svg.endswith("</svg>")
+    assert 'width="300"' in svg and "viewBox=" in svg           # scaled down, the height follows the board
+    assert "data-id=" not in svg and "<title>" not in svg        # a picture, not the interactive board
+    assert "<text" not in svg                                    # words that small cannot be read
+    assert 'role="img"' in svg and f'aria-label="The board of {escape(GAMES[key].title)}' in svg
+    assert board_thumbnail(key) == svg                           # seeded: the same picture every time
+
+
+def test_a_game_without_a_scene_has_no_picture_and_its_card_still_shows():
+    assert board_thumbnail("toy") is None
+    html = games_table_html({"toy": READY}, ".")
+    assert 'class="rx-thumb"' in html and "no picture yet" in html
+
+
+def test_shipped_cards_show_the_picture_then_learn_to_play_tutorials_app_and_rules_reference():
+    html = games_table_html(notebooks_dir=ROOT / "notebooks")
+    for key in SHIPPED:
+        card = html[html.index(f'data-game="{key}"'):]
+        card = card[:card.index('<div class="rx-game" ') if '<div class="rx-game" ' in card else len(card)]
+        assert card.index('<svg role="img"') < card.index("rx-game-title")
+        hrefs = re.findall(r'class="rx-game-link" href="([^"]+)"', card)
+        assert hrefs[0] == f"{key}/lessons.ipynb"
+        assert [page_kind(h) for h in hrefs].count("tutorial") == 3
+        assert f"{key}/app.ipynb" in hrefs and f"{key}/rules.ipynb" in hrefs
+        assert 'target="_self">Rules reference</a>' in card
+
+
+def test_status_block_is_an_html_table_of_each_game():
+    html = status_table_html(notebooks_dir=ROOT / "notebooks")
+    assert html.count("<tr data-game=") == len(GAMES)
+    for key in SHIPPED:
+        row = re.search(rf'<tr data-game="{key}">(.*?)</tr>', html).group(1)
+        assert "rx-badge-ready" in row and "not yet" not in row
+
+
+def test_the_landing_notebook_prints_no_plain_text():
+    nb = json.loads((ROOT / "notebooks" / "index.ipynb").read_text())
+    code = "".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code")
+    assert "print(" not in code and "status_table_html" in code and "games_table_html" in code
+
+
+# ---- the server that opens on it: `make run` ------------------------------------------------------------------------
+def test_voila_pre_starts_only_the_landing_page_and_each_app():
+    config = json.loads((ROOT / "notebooks" / "voila.json").read_text())
+    assert config["VoilaConfiguration"]["preheat_kernel"] is True
+    pools = config["VoilaKernelManager"]["kernel_pools_config"]
+    apps = {path for info in GAMES.values() for path, _ in info.notebooks if page_kind(path) == "app"}
+    assert pools.pop("default") == {"pool_size": 0}                 # every other page starts its kernel on demand
+    assert set(pools) == {"index.ipynb"} | apps
+    assert all(pool == {"pool_size": 1} for pool in pools.values())
+    for name in pools:
+        assert (ROOT / "notebooks" / name).exists()
+
+
+def _make_run(*args: str) -> str:
+    if shutil.which("make") is None:
+        pytest.skip("make is not installed")
+    return subprocess.run(["make", "-n", "--no-print-directory", "run", *args], cwd=ROOT, capture_output=True,
+                          text=True, check=True).stdout
+
+
+def test_make_run_listens_on_localhost_without_tracebacks_unless_asked():
+    default = _make_run()
+    assert "cd notebooks && ../.venv/bin/voila" in default               # so Voila reads notebooks/voila.json
+    assert "--Voila.ip=127.0.0.1" in default and "--show_tracebacks=False" in default
+    assert "--pool_size" not in default and "--preheat_kernel" not in default  # the pools live in voila.json
+    shared = _make_run("IP=0.0.0.0", "DEBUG=1")
+    assert "--Voila.ip=0.0.0.0" in shared and "--show_tracebacks=True" in shared
+
+
+def test_voila_starts_the_landing_page_before_the_other_pages(monkeypatch):
+    import asyncio
+
+    from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+
+    import widgets.server as server
+
+    config = json.loads((ROOT / "notebooks" / "voila.json").read_text())
+    assert config["VoilaConfiguration"]["multi_kernel_manager_class"] == "widgets.server.LandingFirstKernelManager"
+    manager_class = server.LandingFirstKernelManager
+    assert issubclass(manager_class, AsyncMappingKernelManager)
+    started = []
+
+    async def fake_start(self, *args, **kwargs):
+        started.append(kwargs.get("path"))
+        return f"kernel-{len(started)}"
+
+    monkeypatch.setattr(AsyncMappingKernelManager, "start_kernel", fake_start)
+
+    async def scenario():
+        manager = manager_class()
+        render = asyncio.get_running_loop().create_future()
+        pooled = asyncio.get_running_loop().create_future()
+        manager._pools = {"index.ipynb": [pooled]}  # what Voila's pooling manager keeps
+        app = asyncio.ensure_future(manager.start_kernel(path="london1666"))
+        await manager.start_kernel(path="")              # the landing page's own kernel does not wait
+        await asyncio.sleep(0.05)
+        assert started == [""]                           # the app waits for the landing page to have run
+        pooled.set_result({"task": render, "kernel_id": "kernel-1"})
+        await asyncio.sleep(0.05)
+        assert started == [""]
+        render.set_result(None)
+        await app
+        assert started == ["", "london1666"]
+        await manager.start_kernel(path="bonfire")      # later kernels start at once
+        assert started == ["", "london1666", "bonfire"]
+
+    asyncio.run(scenario())

@@ -40,7 +40,7 @@ def voila_url():
     log_file = open(log / "voila-test.log", "w")
     proc = subprocess.Popen(
         [sys.executable, "-m", "voila", str(ROOT), f"--port={port}", "--no-browser", "--Voila.ip=127.0.0.1",
-         "--show_tracebacks=True", "--preheat_kernel=True", "--pool_size=1"],
+         "--show_tracebacks=True", "--preheat_kernel=True", "--pool_size=1", "--VoilaExecutor.iopub_timeout=30"],
         stdout=log_file, stderr=subprocess.STDOUT, cwd=ROOT, env={**os.environ, "PYTHONUNBUFFERED": "1"})
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + STARTUP_TIMEOUT_S
