@@ -1,5 +1,7 @@
 """The lesson view over Portobello's first lesson: clicks go to the runner (refusal, wrong move and take back,
-hints lit on the board), find-all toggles and checks, predict buttons, the progress strip and stored progress."""
+hints lit on the board), find-all toggles and checks, predict buttons, the progress strip and stored progress;
+then find-all on London's and Flash Point's boards, whose items stand for the engine keys in their own way (each
+view's ``answer_key`` and ``answer_items``)."""
 
 from __future__ import annotations
 
@@ -101,3 +103,60 @@ def test_the_same_words_are_announced_again() -> None:
     first = view.announcer.text
     view.board.click("token:1")
     assert view.announcer.text != first and view.announcer.text.rstrip("\u200b") == first.rstrip("\u200b")
+
+
+def test_london_find_all_by_district_clicks() -> None:
+    """London's districts are items ``d-<district>``: toggled, checked and lit by their district ids."""
+    view = LessonView("london1666", store=False, lesson=1)  # where the fire goes, step 1: the north card
+    assert view.run.lesson.id == "where-the-fire-goes" and view.run.step.kind == "find-all"
+    board = view.board
+    assert board.answer_key("d-guild-hall") == "guild-hall" and board.answer_key("card-N") is None
+    assert "card-N" not in board.clickable_targets() and "d-moorfields" in board.clickable_targets()
+    board.click("d-st-mary")
+    board.click("d-moorfields")  # a green zone: the fire never goes there
+    board.click("card-N")  # not something to pick: nothing toggled
+    assert board.toggled == ["d-st-mary", "d-moorfields"] and "not one of the things" in board.message["text"]
+    view.on_check()
+    assert view.feedback.kind == "answer" and view.feedback.extra == {"moorfields"}
+    assert board.marked == {"d-bridgeward": "hint", "d-candlewick-ward": "hint", "d-guild-hall": "hint",
+                            "d-coleman-street": "hint", "d-pepys-house": "hint", "d-moorfields": "warning"}
+    assert board.highlights["d-guild-hall"]["label"] == "missing" and board.toggled == ["d-st-mary"]
+    for district in ("bridgeward", "candlewick-ward", "guild-hall", "coleman-street", "pepys-house"):
+        board.click(f"d-{district}")
+    view.on_check()
+    assert view.feedback.kind == "done" and view.run.run.done and view.feedback.stars == 2
+
+
+def test_london_active_pawn_stands_for_its_district() -> None:
+    view = LessonView("london1666", store=False, lesson=2)
+    view.goto(1)  # trained bands, step 2: where the band in St Paul's may go (red's pawn in St Mary)
+    view.board.click("pawn-0")
+    assert view.board.toggled == ["d-st-mary"] and view.board.answer_items(["st-mary"]) == ["d-st-mary"]
+
+
+def test_flash_point_find_all_by_squares_edges_and_spots() -> None:
+    view = LessonView("flashpoint", store=False)
+    view.goto(1)  # the turn and moving, step 2: every square red can move to from 2,4
+    board = view.board
+    board.click("space:1,4")
+    board.click("edge:1,4|2,4")  # an edge: not a square to move to
+    board.click("btn:end")  # a button picks nothing
+    assert board.toggled == ["space:1,4", "edge:1,4|2,4"]
+    view.on_check()
+    assert view.feedback.kind == "answer" and view.feedback.missing == {"2,5"}
+    assert view.feedback.extra == {"1,4|2,4"} and board.marked == {"space:2,5": "hint", "edge:1,4|2,4": "warning"}
+    board.click("space:2,5")
+    view.on_check()
+    assert view.feedback.kind == "done" and view.run.run.done
+    assert board.answer_key("ff:red") == "2,4"  # a firefighter stands for its square
+    spots = LessonView("flashpoint", store=False, lesson=4)
+    spots.goto(1)  # experienced specialists: every spot where the engine may park (named by its first square)
+    assert spots.board.answer_key("spot:engine:0,7") == "0,7"
+    spots.on_hint()
+    spots.on_hint()
+    lit = spots.board.highlights
+    assert lit["space:0,7"] == {"label": "missing", "tone": "hint"} and lit["spot:engine:0,7"]["label"] == ""
+    for item in ("spot:engine:0,7", "spot:engine:1,0", "spot:engine:5,9", "spot:engine:7,1"):
+        spots.board.click(item)
+    spots.on_check()
+    assert spots.feedback.kind == "done"

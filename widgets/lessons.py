@@ -7,8 +7,10 @@ All judging is :class:`explorer.lessons.LessonRun`'s: the board turns clicks int
 * **do** steps: a refused move shows the engine's reason and rule by the clicked item; a wrong move shows the
   position after it (``Feedback.shown``) until *Take back*; a right move shows the step's position now.
 * **find-all** steps: a click toggles an item (outlined magenta); *Check* sends the toggled items' engine keys
-  (the part of an item id after its kind: ``district:d1`` is ``d1``, ``space:c:0`` is ``c:0``); the missing
-  ones are lit in the hint tone and the extra ones in the warning tone, each also labelled (:data:`MARK_LABELS`).
+  (the board view's ``answer_key``: by default the part of an item id after its kind, ``district:d1`` is ``d1``,
+  ``space:c:0`` is ``c:0``; London's ``d-guild-hall`` is ``guild-hall``; see :class:`AnswerKeys`); the missing
+  ones (the view's ``answer_items``) are lit in the hint tone and the extra ones in the warning tone, each also
+  labelled (:data:`MARK_LABELS`).
 * **predict** steps: one button per option.
 * the panel (goal, feedback, buttons) stays at the top of the window while the board scrolls under it; feedback is
   toned by kind (:data:`FEEDBACK_TONES`); a game without lessons shows a note (:func:`no_lessons_html`).
@@ -36,8 +38,8 @@ from explorer.lessons import MAX_STARS, Feedback, Lesson, LessonRun
 
 from .base import BoardView, LiveRegion
 
-__all__ = ["LessonView", "LessonBoard", "ProgressStore", "VIEWS", "item_key", "no_lessons_html", "read_progress",
-           "stars_text", "unreadable_html"]
+__all__ = ["AnswerKeys", "LessonView", "LessonBoard", "ProgressStore", "VIEWS", "item_key", "no_lessons_html",
+           "read_progress", "stars_text", "unreadable_html"]
 
 VIEWS = {"london1666": ("widgets.london1666.view", "LondonView", {}),
          "portobello": ("widgets.portobello.view", "PortobelloView", {}),
@@ -56,6 +58,25 @@ STORAGE_KEY = "rules-explorer:lessons:{game}"
 def item_key(item: str) -> str:
     """The engine key a board item stands for: its id after the first ``:`` (``district:d1`` → ``d1``)."""
     return item.split(":", 1)[1] if ":" in item else item
+
+
+class AnswerKeys:
+    """How a board's items stand for the engine keys of a find-all answer (the words a selector returns: a
+    district id, a square ``3,4``, an edge ``1,3|1,4``). :class:`LessonBoard` puts this class *after* the game's
+    view, so a view that defines :meth:`answer_key` and :meth:`answer_items` itself (London's ``d-<district>``,
+    Flash Point's spots and figures) is used first; these are the defaults, Portobello's ``kind:key`` ids."""
+
+    def answer_key(self, item: str) -> str | None:
+        """The engine key board item ``item`` stands for in a find-all answer, or None if it stands for none (a
+        button): by default its id after the first ``:`` (:func:`item_key`), none for a ``btn:`` button."""
+        return None if item.startswith("btn:") else item_key(item)
+
+    def answer_items(self, keys: Any) -> list[str]:
+        """The board items that show the engine ``keys`` (the reverse of :meth:`answer_key`, used to light the
+        missing ones): by default every clickable item of the scene whose key is one of them, in drawing order."""
+        wanted = set(keys)
+        return [i["id"] for i in self.scene.get("items", [])
+                if i.get("id") and i.get("clickable") and self.answer_key(i["id"]) in wanted]
 
 
 def stars_text(stars: int) -> str:
@@ -99,6 +120,9 @@ LESSON_CSS = """<style>
    clips and scrolls): only around a lesson view */
 .jp-OutputArea:has(.rx-lessons), .jp-OutputArea-child:has(.rx-lessons), .jp-OutputArea-output:has(.rx-lessons) {
   overflow: visible; }
+/* a find-all's "not one" mark: the warning tone drawn wider than on a game board, so its dots stand out from
+   the lines a board draws in dark brown (London's city wall, Flash Point's walls) */
+.rx-lessons svg.rx-board .rx-hl-warning, .rx-lessons svg.rx-board .highlight.warning { stroke-width: 6px !important; }
 /* a lesson's board shows one position at a time: no game to step through */
 .rx-lessons .rx-controls, .rx-lessons .rx-position { display: none; }
 </style>"""
@@ -166,6 +190,10 @@ class LessonBoard:
         mode: ``"play"`` (do steps), ``"find"`` (find-all), ``"look"`` (a predict step, or a wrong move shown
             until it is taken back: clicks only say what to do).
         toggled: the items toggled in a find-all step; ``marked``: ``{item: tone}`` after a check or a hint.
+        learner: the seat the learner plays in the step (a board may show that seat's own secrets: London's).
+
+    In a find-all step the game's view says which engine key a board item stands for and which items show a key
+    (``answer_key`` and ``answer_items``: :class:`AnswerKeys` has the defaults and the contract).
     """
 
     lesson_view: "LessonView | None" = None
@@ -194,16 +222,31 @@ class LessonBoard:
         else:
             BoardView.refuse(self, err)
 
+    def answer_item(self, target: str) -> str | None:
+        """The item a find-all click on ``target`` toggles: ``target`` itself, or the item it stands on when it is
+        drawn over one (a pawn over its district: :meth:`AnswerKeys.answer_items` does not list it); None if it
+        stands for no key (a button)."""
+        key = self.answer_key(target)
+        if key is None:
+            return None
+        shown = self.answer_items([key])
+        return target if target in shown or not shown else shown[0]
+
     def click(self, target: str) -> None:
         """Toggle ``target`` in a find-all step; explain in "look" mode; else the board's own click model."""
-        if self.mode == "find" and not target.startswith("btn:"):
+        if self.mode == "find":
             self._at = target
             try:
-                if target in self.toggled:
-                    self.toggled.remove(target)
+                item = self.answer_item(target)
+                if item is None:
+                    self.refresh({"kind": "info", "text": "That is not one of the things to pick here: click the "
+                                                          "items asked for, then “Check”."})
+                    return
+                if item in self.toggled:
+                    self.toggled.remove(item)
                 else:
-                    self.toggled.append(target)
-                self.marked.pop(target, None)
+                    self.toggled.append(item)
+                self.marked.pop(item, None)
                 self.refresh({"kind": "info", "text": f"{len(self.toggled)} picked: press “Check” when done."})
             finally:
                 self._at = None
@@ -221,7 +264,8 @@ class LessonBoard:
     def clickable_targets(self) -> set[str]:
         """In a find-all step every item with an id may be toggled."""
         if self.mode == "find":
-            return {i["id"] for i in self.scene.get("items", []) if i.get("id") and i.get("clickable")}
+            return {i["id"] for i in self.scene.get("items", []) if i.get("id") and i.get("clickable")
+                    and self.answer_key(i["id"]) is not None}
         return BoardView.clickable_targets(self)
 
     def selected_items(self) -> list[str]:
@@ -233,7 +277,11 @@ class LessonBoard:
     def highlights_for(self, state: Any) -> dict[str, dict[str, str]]:
         """Find-all: the toggled items (``selected``) and the checked ones (hint / warning); look: nothing lit."""
         if self.mode == "find":
-            marks = {item: {"label": MARK_LABELS.get(tone, ""), "tone": tone} for item, tone in self.marked.items()}
+            marks, labelled = {}, set()
+            for item, tone in self.marked.items():  # one word per key: a square and its parking spot share one
+                key = (self.answer_key(item), tone)
+                marks[item] = {"label": "" if key in labelled else MARK_LABELS.get(tone, ""), "tone": tone}
+                labelled.add(key)
             marks.update({item: {"label": MARK_LABELS["selected"], "tone": "selected"} for item in self.toggled})
             return marks
         if self.mode == "look":
@@ -248,7 +296,7 @@ def _board_class(game: str) -> tuple[type, dict[str, Any]]:
     module, name, options = VIEWS[game]
     if game not in _CLASSES:
         base = getattr(importlib.import_module(module), name)
-        _CLASSES[game] = type(f"Lesson{name}", (LessonBoard, base), {"__doc__": f"{name} in a lesson."})
+        _CLASSES[game] = type(f"Lesson{name}", (LessonBoard, base, AnswerKeys), {"__doc__": f"{name} in a lesson."})
     return _CLASSES[game], options
 
 
@@ -376,6 +424,7 @@ class LessonView(w.VBox):
         step = self.run.step
         self.board.mode = {"do": "play", "find-all": "find", "predict": "look"}[step.kind]
         self.board.toggled, self.board.marked = [], {}
+        self.board.learner = self.run.run.seat  # the seat the board is shown for (London: whose secrets)
         self._show_state(self.run.state, message)
         lesson = self.run.lesson
         self.header.value = (f"<div class='rx-lesson-goal' style='font-size:15px;margin:6px 0'>"
@@ -476,12 +525,13 @@ class LessonView(w.VBox):
 
     def on_check(self) -> None:
         """Send the find-all step's toggled items."""
-        fb = self.run.answer([item_key(i) for i in self.board.toggled])
+        board = self.board
+        fb = self.run.answer([board.answer_key(i) for i in board.toggled])
         self.feedback = fb
         if fb.kind == "answer":
             marks = {item: "hint" for item in self._items_of(fb.missing)}
-            marks.update({item: "warning" for item in self.board.toggled if item_key(item) in fb.extra})
-            self.board.toggled = [i for i in self.board.toggled if item_key(i) not in fb.extra]
+            marks.update({item: "warning" for item in board.toggled if board.answer_key(item) in fb.extra})
+            self.board.toggled = [i for i in board.toggled if board.answer_key(i) not in fb.extra]
             self.board.marked = marks
             self.board.refresh({"kind": "error", "text": fb.text})
         elif fb.done:
@@ -537,9 +587,8 @@ class LessonView(w.VBox):
             self.store.saved = {k: list(v) for k, v in self.progress.items()}
 
     def _items_of(self, keys: Any) -> list[str]:
-        wanted = set(keys)
-        return [i["id"] for i in self.board.scene.get("items", [])
-                if i.get("id") and i.get("clickable") and item_key(i["id"]) in wanted]
+        """The board items that show engine ``keys`` (the view's :meth:`~AnswerKeys.answer_items`)."""
+        return self.board.answer_items(keys)
 
     # ---- the panel --------------------------------------------------------------------------------------------
     def _render_strip(self) -> None:
@@ -558,7 +607,9 @@ class LessonView(w.VBox):
         runner, which takes it back itself, says it is taken back)."""
         text = fb.text
         if fb.kind == "wrong" and self.run.step.kind == "do" and text.endswith(TAKEN_BACK):
-            text = text[:-len(TAKEN_BACK)] + "Press “Take back” to try again."
+            text = text[:-len(TAKEN_BACK)].rstrip()
+            stop = "" if not text or text.endswith((".", "!", "?", ":")) else "."  # "... (1 AP). Press ..."
+            text = f"{text}{stop} Press “Take back” to try again.".lstrip()
         return text
 
     def _prompt(self) -> str:

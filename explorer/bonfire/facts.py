@@ -10,7 +10,7 @@ engine's legal actions, so no answer is ever typed by hand.
 >>> after = s.apply("ignite 2")
 >>> ctx = Context(after, s, ("ignite 2",), after.events)
 >>> bonfire_lit(ctx, "orange", 2), sorted(council_seats(after))[:3], sorted(ignitable(s))
-(True, ['seat_1', 'seat_2', 'seat_3'], ['2'])
+(True, ['seat_1', 'seat_2', 'seat_3'], ['bonfire:2'])
 """
 
 from __future__ import annotations
@@ -165,18 +165,16 @@ def task_discs(state: Any) -> set[str]:
 
 
 def fate_squares(state: Any, tile: str | None = None) -> set[str]:
-    """Every placement of a fate tile (``tile``, if given) open now, as ``"<square> <direction>"`` (``"3,1
-    down"``; ``reversed`` placements count as the same squares) (``bonfire.fate.*``)."""
-    out = set()
-    for a in _legal(state, "PlaceFate"):
-        if tile is None or a.tile == tile:
-            out.add(" ".join(str(a.placement).split()[:2]))
-    return out
+    """Every square of the player's fate area where a fate tile (``tile``, if given) may start now, in either
+    direction, as ``"row,column"`` (``"3,1"``: the square a placement ``3,1 down`` or ``3,1 across`` names;
+    ``bonfire.fate.*``): the squares a learner lights on the board."""
+    return {str(a.placement).split()[0] for a in _legal(state, "PlaceFate") if tile is None or a.tile == tile}
 
 
 def ignitable(state: Any) -> set[str]:
-    """Every bonfire (its number) the player to act can light now (``bonfire.ignite.when``)."""
-    return {str(a.bonfire) for a in _legal(state, "Ignite")}
+    """Every bonfire the player to act can light now, as the board names it: ``"bonfire:2"``
+    (``bonfire.ignite.when``)."""
+    return {f"bonfire:{a.bonfire}" for a in _legal(state, "Ignite")}
 
 
 def recruitable(state: Any) -> set[str]:

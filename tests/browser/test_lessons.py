@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import BOARD, click_target, screenshot
+from .conftest import BOARD, click_target, revision, screenshot, wait_for_redraw
 
 pytestmark = pytest.mark.browser
 
@@ -51,9 +51,46 @@ def choose(page, text: str) -> None:
     page.locator("button.rx-lesson-option", has_text=text).click()
 
 
-def on_step(page, number: int) -> None:
-    """Wait until the panel shows step ``number`` of the lesson."""
-    expect(page.locator(".rx-lesson-goal")).to_contain_text(f"Step {number} of 6", timeout=ANSWER_TIMEOUT_MS)
+def on_step(page, number: int, of: int = 6) -> None:
+    """Wait until the panel shows step ``number`` of the lesson (of ``of`` steps)."""
+    expect(page.locator(".rx-lesson-goal")).to_contain_text(f"Step {number} of {of}", timeout=ANSWER_TIMEOUT_MS)
+
+
+# JavaScript: a window point where a click lands on board item ``id`` (the item itself, or a piece drawn over it that
+# stands for it), not on another item drawn over it (a pawn, a figure, a label) nor under the sticky lesson panel:
+# a grid over the item's box (a little wider, for a line such as a wall) is tried from the middle out; null if none.
+CLICK_POINT = """(id) => {
+  const el = document.querySelector(`svg.rx-board [data-id="${id}"]`);
+  const r = el.getBoundingClientRect();
+  const x0 = r.left - 3, y0 = r.top - 3, w = r.width + 6, h = r.height + 6;
+  const tries = [];
+  for (let i = 0; i <= 8; i++) for (let j = 0; j <= 8; j++) tries.push([i / 8, j / 8]);
+  tries.sort((a, b) => Math.hypot(a[0] - .5, a[1] - .5) - Math.hypot(b[0] - .5, b[1] - .5));
+  for (const [fx, fy] of tries) {
+    const x = x0 + fx * w, y = y0 + fy * h;
+    if (x < 0 || y < 0 || x >= window.innerWidth || y >= window.innerHeight) continue;
+    const hit = document.elementFromPoint(x, y);
+    const owner = hit && hit.closest("[data-target]");
+    if (owner && owner.getAttribute("data-target") === id) return [x, y];
+  }
+  return null;
+}"""
+
+
+def click_item(page, target: str) -> float:
+    """Click board item ``target`` where a user sees it (see :data:`CLICK_POINT`: in the middle of the item as far
+    as nothing covers it; the board scrolls it into the middle of the window first if needed) and wait for the
+    redraw; return the click-to-redraw latency in seconds."""
+    point = page.evaluate(CLICK_POINT, target)
+    if point is None:  # out of the window or under the panel
+        page.locator(f'{BOARD} [data-id="{target}"]').first.evaluate("el => el.scrollIntoView({block: 'center'})")
+        point = page.evaluate(CLICK_POINT, target)
+    assert point is not None, f"no visible point of {target!r} to click"
+    before = revision(page)
+    started = time.monotonic()
+    page.mouse.click(*point)
+    wait_for_redraw(page, before)
+    return time.monotonic() - started
 
 
 def tone(page, item: str) -> str:

@@ -691,3 +691,25 @@ class BonfireView(StepChance, BoardView):
         fits = placements(seat.fate, tile)
         return PlaceFate(tile_id, fits[0] if fits else Placement((1, 1), ACROSS))
 
+
+    # ---- a lesson's find-all step (widgets.lessons.AnswerKeys) -------------------------------------------------
+    def answer_key(self, item: str) -> str | None:
+        """The engine key a board item stands for in a lesson's find-all answer (the words of the selectors in
+        :mod:`explorer.bonfire.facts`): the id after its kind (``island:mossbank`` → ``mossbank``, ``gnome:morel``
+        → ``morel``); on a player's board only the board of the player to act counts, and only its fate squares
+        (``p0:fate:3,1`` → ``3,1``) and bonfires (``p0:bonfire:2`` → ``bonfire:2``). Buttons stand for none."""
+        if item.startswith("btn:") or ":" not in item:
+            return None
+        owner, _, rest = item.partition(":")
+        if owner[:1] == "p" and owner[1:].isdigit():
+            kind, _, key = rest.partition(":")
+            if int(owner[1:]) != self.state.current_player or not key:
+                return None
+            return {"fate": key, "bonfire": rest}.get(kind)
+        return rest
+
+    def answer_items(self, keys: Any) -> list[str]:
+        """The clickable items that show the engine ``keys`` (the reverse of :meth:`answer_key`)."""
+        wanted = set(keys)
+        return [i["id"] for i in self.scene.get("items", [])
+                if i.get("id") and i.get("clickable") and self.answer_key(i["id"]) in wanted]

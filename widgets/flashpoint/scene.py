@@ -96,6 +96,8 @@ STRIP_GAP = 14
 """Gap between the lowest floor and the strip."""
 ROW_HEIGHT = 24
 """Height of one line of the strip (counters, turn line, a roster row)."""
+GAUGE = 40
+"""Width of a strip counter's small gauge (drawn after the tally, as the board words it: "damage 3 of 24")."""
 BUTTON_HEIGHT = 28
 """Height of a strip button or die chip."""
 
@@ -1157,13 +1159,14 @@ def _strip(state: State, top: float, width: float, chosen: set[str]) -> tuple[li
     for cls, word, value, top_value, colour, title in counters:
         items.append({"shape": "text", "x": _r(x), "y": _r(y), "anchor": "start", "size": 13, "weight": 700,
                       "fill": INK, "text": f"{word} {value}/{top_value}", "class": f"counter {cls}", "title": title})
-        gx = x + 10 + 8.2 * len(f"{word} {value}/{top_value}")
-        items.append({"shape": "rect", "x": _r(gx), "y": _r(y - 5), "w": 60, "h": 10, "rx": 2, "fill": "#ffffff",
+        gx = x + 10 + 8.2 * len(f"{word} {value} of {top_value}")  # the board says a tally "0 of 24" (words.py)
+        items.append({"shape": "rect", "x": _r(gx), "y": _r(y - 5), "w": GAUGE, "h": 10, "rx": 2, "fill": "#ffffff",
                       "stroke": "#9c8f76", "stroke_width": 0.8, "class": f"gauge {cls}"})
         if value:
-            items.append({"shape": "rect", "x": _r(gx), "y": _r(y - 5), "w": _r(60 * min(value, top_value) / top_value),
-                          "h": 10, "rx": 2, "fill": colour, "class": f"gauge-fill {cls}"})
-        x = gx + 76
+            items.append({"shape": "rect", "x": _r(gx), "y": _r(y - 5),
+                          "w": _r(GAUGE * min(value, top_value) / top_value), "h": 10, "rx": 2, "fill": colour,
+                          "class": f"gauge-fill {cls}"})
+        x = gx + GAUGE + 14
     extras = []
     if state.options.experienced:
         extras.append(("hot-spots", f"hot spots in supply {state.hot_spot_supply}",

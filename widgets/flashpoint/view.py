@@ -429,6 +429,36 @@ class FlashPointView(StepChance, BoardView):
             return SpillFlow(name)
         return None
 
+    # ---- a lesson's find-all step (widgets.lessons.AnswerKeys) -------------------------------------------------
+    def answer_key(self, item: str) -> str | None:
+        """The engine key a board item stands for in a lesson's find-all answer (what the selectors of
+        :mod:`explorer.flashpoint.facts` return): ``space:3,4`` is ``3,4``, ``edge:1,3|1,4`` is ``1,3|1,4``, a
+        parking spot ``spot:engine:0,7`` its name ``0,7``; a figure drawn over a square stands for it (a
+        firefighter ``ff:blue`` for its square, a vehicle for its spot, a one-square object for that square).
+        Buttons, dice and an object over two squares stand for none."""
+        kind, _, name = item.partition(":")
+        state = self.state
+        if kind in ("space", "edge"):
+            return name
+        if kind == "spot":
+            return name.partition(":")[2] or None
+        if kind == "ff":
+            return next((f.space for f in state.firefighters if f.name == name), None)
+        if kind == "vehicle" and name in state.vehicles:
+            return state.building.parking(name)[state.vehicles[name]][0]
+        if kind == "object":
+            spaces = [s for s, oid in state.building_objects.items() if oid == name]
+            return spaces[0] if len(spaces) == 1 else None
+        return None
+
+    def answer_items(self, keys: Any) -> list[str]:
+        """The squares, edges and parking spots that show the engine ``keys`` (a spot's name is also its first
+        square: both are lit), never the figures drawn over them."""
+        wanted = set(keys)
+        return [i["id"] for i in self.scene.get("items", [])
+                if i.get("clickable") and i.get("id", "").startswith(("space:", "edge:", "spot:"))
+                and self.answer_key(i["id"]) in wanted]
+
     # ---- words -------------------------------------------------------------------------------------------
     def chance_hint(self) -> str:
         """What to do at a chance step: click “Let chance decide” or choose the outcome ("" elsewhere)."""

@@ -71,10 +71,17 @@ class LondonView(BoardView):
         super().__init__(record, **kwargs)
 
     # ---- what the player looking at the board may see -----------------------------------------------------------
+    learner: int | None = None
+    """The seat a lesson's learner plays (:class:`widgets.lessons.LessonView` sets it at each step): the board is
+    theirs alone, so their secrets are on the screen and there is no hot-seat cover."""
+
     @property
     def hot_seat(self) -> bool:
         """True when several people share the screen (no random players, or more than one human seat): then
-        each player's secrets stay covered until they click "show my secrets" on their turn."""
+        each player's secrets stay covered until they click "show my secrets" on their turn (never in a lesson:
+        :attr:`learner`)."""
+        if self.learner is not None:
+            return False
         humans = [seat for seat in range(len(self.state.seats)) if seat not in self.bots]
         return not self.bots or len(humans) > 1
 
@@ -83,6 +90,8 @@ class LondonView(BoardView):
         human seat against random players; in hot-seat the player to act, once they asked
         (:attr:`secrets_shown`); ``None`` if nobody's are shown."""
         seats = range(len(state.seats))
+        if self.learner is not None:
+            return self.learner
         if not self.hot_seat:
             return next((seat for seat in seats if seat not in self.bots), None)
         if self.secrets_shown is not None and self.secrets_shown == state.active and not state.is_terminal:
@@ -108,6 +117,23 @@ class LondonView(BoardView):
             self.secrets_shown = None
             self.refresh({"kind": "info", "text": "Secrets covered: pass the mouse to the next player."})
         return True
+
+    # ---- a lesson's find-all step (widgets.lessons.AnswerKeys) -------------------------------------------------
+    def answer_key(self, item: str) -> str | None:
+        """The district a board item stands for in a lesson's find-all answer: ``d-guild-hall`` is
+        ``guild-hall``, the active pawn ``pawn-<seat>`` is the district it stands in; cards and buttons none."""
+        kind, _, name = item.partition("-")
+        state = self.state
+        if kind == "d" and name in state.board.districts:
+            return name
+        if kind == "pawn" and name.isdigit() and int(name) < len(state.seats):
+            return state.seats[int(name)].pawn
+        return None
+
+    def answer_items(self, keys: Any) -> list[str]:
+        """The districts ``d-<district>`` of the district ids ``keys`` (a pawn is never lit: its district is)."""
+        districts = self.state.board.districts
+        return [f"d-{d}" for d in districts if d in set(keys)]
 
     # ---- drawing -----------------------------------------------------------------------------------------
     def render_scene(self, state: State) -> dict[str, Any]:
@@ -173,7 +199,8 @@ class LondonView(BoardView):
             rows = [[name, points, "survives so far" if ok else "lost for now (burnt, or an uncovered fire)"]
                     for _, name, points, ok in secrets.objectives]
             title = f"{secrets.text()} (only you see this, {state.name(seat)})"
-            sections.append({"title": title, "header": ["your objective", "points", "now"], "rows": rows})
+            header = ["your objective", "points", "now"] if rows else []  # no empty table (no card dealt yet)
+            sections.append({"title": title, "header": header, "rows": rows})
         elif self.hot_seat and not over:
             sections.append({"title": f"Secret objectives covered: {state.name(state.active)}, click “I am "
                                       f"{state.name(state.active)}: show my secrets” under the map to see yours",
