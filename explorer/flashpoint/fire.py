@@ -33,7 +33,7 @@ def advance_fire(work: Work, target: str, *, flare_up: bool = False) -> None:
     ``flashpoint.fire.explosion``). Then flashovers, hazmats, the explosion's hot spot, and a flare-up roll queued
     if ``target`` held a hot spot (``flashpoint.fire.flare-up``).
     """
-    had_hot_spot = target in work.hot_spots
+    had_hot_spot = target in work.now("hot_spots")
     exploded = False
     what = "flare-up roll" if flare_up else "the fire advances"
     if target in work.fire:
@@ -51,7 +51,7 @@ def advance_fire(work: Work, target: str, *, flare_up: bool = False) -> None:
     flashover(work)
     ignite_hazmats(work)
     collapse_burning_ladders(work)
-    if exploded and work.floor_damage.get(target) != "destroyed":
+    if exploded and work.now("floor_damage").get(target) != "destroyed":
         work.add_hot_spot(target, "flashpoint.assume.hot-spot-at-explosion")
     if had_hot_spot and work.experienced:
         work.log("flashpoint.fire.flare-up", f"{target} held a hot spot: the fire flares up, roll again", target)
@@ -164,7 +164,7 @@ def ignite_hazmats(work: Work) -> None:
     """Each hazmat marker on a space on fire explodes (one explosion per marker), leaving a hot spot on the
     space; flashovers follow; repeat while fire reaches more hazmats (``flashpoint.fire.hazmat``)."""
     while True:
-        burning = [s for s in sorted(work.hazmats) if s in work.fire]
+        burning = [s for s in sorted(work.now("hazmats")) if s in work.fire]
         if not burning:
             return
         for space in burning:
@@ -414,7 +414,7 @@ def _open_between(w: object, a: str, b: str) -> bool:
 def collapse_burning_ladders(work: Work) -> None:
     """A raised ladder with a segment on a space on fire collapses onto its ground-floor end
     (``flashpoint.ed.ladder``)."""
-    for i, ladder in enumerate(work.ladders):
+    for i, ladder in enumerate(work.now("ladders")):
         if not ladder.startswith("raised:"):
             continue
         bottom, top = ladder[len("raised:"):].split("|")

@@ -7,6 +7,7 @@ without a decision (knock-downs, lost victims, replenishing points of interest, 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
@@ -28,13 +29,32 @@ FIRST_EXPLOSION = ("3,3", "3,4", "3,5", "3,6", "4,3", "4,4", "4,5", "4,6")
 
 def die_faces(state: State) -> int:
     """Faces of the black die: 8, or 12 with Extreme Danger's half board (``flashpoint.ed.dice``, seed 003)."""
-    return getattr(state.building, "die_faces", 8)
+    return _faces(state.building)
 
 
 def roll_target(state: State, red: int, black: int) -> str:
     """The inside space a roll of the red die ``red`` and black die ``black`` names (``flashpoint.fire.roll``)."""
-    roll_space = getattr(state.building, "roll_space", None)
-    return roll_space(red, black) if roll_space else f"{red},{black}"
+    target = _roll_spaces(state.building).get((red, black))
+    if target is None:
+        roll_space = getattr(state.building, "roll_space", None)
+        return roll_space(red, black) if roll_space else f"{red},{black}"
+    return target
+
+
+@functools.cache
+def _faces(building: Any) -> int:
+    """:func:`die_faces` of ``building``, worked out once per building."""
+    return getattr(building, "die_faces", 8)
+
+
+@functools.cache
+def _roll_spaces(building: Any) -> dict[tuple[int, int], str]:
+    """The space every roll of the dice names on ``building`` (:meth:`.building.Building.roll_space`), worked
+    out once per building."""
+    roll_space = getattr(building, "roll_space", None)
+    if roll_space is None:
+        return {}
+    return {(r, b): roll_space(r, b) for r in range(1, RED_DIE + 1) for b in range(1, _faces(building) + 1)}
 
 
 def chance_outcomes(state: State) -> list[tuple[Any, Fraction]]:
@@ -47,12 +67,8 @@ def chance_outcomes(state: State) -> list[tuple[Any, Fraction]]:
     if not state.is_chance_node:
         return []
     step = state.pending[0]
-    if step.kind == "roll":
-        faces = die_faces(state)
-        p = Fraction(1, RED_DIE * faces)
-        return [(Dice(r, b), p) for r in range(1, RED_DIE + 1) for b in range(1, faces + 1)]
-    if step.kind == "first-explosion":
-        return [(Die(v), Fraction(1, len(FIRST_EXPLOSION))) for v in range(1, len(FIRST_EXPLOSION) + 1)]
+    if step.kind in _FIXED_OUTCOMES:
+        return list(_fixed_outcomes(step.kind, die_faces(state))[0])
     if step.kind == "reveal":
         v, f = state.unknown_victims, state.unknown_false_alarms
         out = []
@@ -61,24 +77,54 @@ def chance_outcomes(state: State) -> list[tuple[Any, Fraction]]:
         if f:
             out.append((Reveal("false-alarm"), Fraction(f, v + f)))
         return out
-    if step.kind == "fireproof":
-        return [(FireproofRoll(v), Fraction(1, 6)) for v in range(1, 7)]
     if step.kind == "spill":
         options = fire.spill_options(state, step.space.split(";"))
         return [(SpillFlow(s), Fraction(1, len(options))) for s in options]
     raise AssertionError(f"unknown chance step {step}")
 
 
+_FIXED_OUTCOMES = ("roll", "first-explosion", "fireproof")
+"""The chance steps whose outcomes depend on nothing but the dice: a roll of both dice, the black die alone for
+the first initial explosion, the red die at a fireproof door."""
+
+
+@functools.cache
+def _fixed_outcomes(kind: str, faces: int) -> tuple[tuple[tuple[Any, Fraction], ...], frozenset[Any]]:
+    """The outcomes of the chance step ``kind`` (one of :data:`_FIXED_OUTCOMES`) with a black die of ``faces``,
+    and the set of them; made once (outcomes are immutable values)."""
+    if kind == "roll":
+        p = Fraction(1, RED_DIE * faces)
+        out = tuple((Dice(r, b), p) for r in range(1, RED_DIE + 1) for b in range(1, faces + 1))
+    elif kind == "first-explosion":
+        out = tuple((Die(v), Fraction(1, len(FIRST_EXPLOSION))) for v in range(1, len(FIRST_EXPLOSION) + 1))
+    else:
+        out = tuple((FireproofRoll(v), Fraction(1, 6)) for v in range(1, 7))
+    return out, frozenset(a for a, _ in out)
+
+
+def is_outcome(state: State, action: Any) -> bool | None:
+    """At a chance node whose outcomes depend on nothing but the dice, True if ``action`` is one of them (the
+    answer of ``action in state.legal_actions()``, without listing them); ``None`` at any other state."""
+    step = state.pending[0] if state.pending else None
+    if step is None or step.kind not in _FIXED_OUTCOMES or not state.is_chance_node:
+        return None
+    try:
+        return action in _fixed_outcomes(step.kind, die_faces(state))[1]
+    except TypeError:  # unhashable junk is never an outcome
+        return False
+
+
 def apply(state: State, action: Any) -> tuple[State, Sequence[Event]]:
     """Carry out ``action`` (already known legal): a chance outcome or a decision; then :func:`run`."""
     if state.is_chance_node:
         step = state.pending[0]
-        work = Work(state.replace(pending=state.pending[1:]))
+        work = Work(state, rest=state.pending[1:])
         resolve_chance(work, step, action)
-        new = work.state()
-        events: list[Event] = list(work.events)
         if step.kind == "roll" and step.purpose in ("fire", "flare-up"):
-            new = new.replace(last_roll=(action.red, action.black))
+            new = work.state(last_roll=(action.red, action.black))
+        else:
+            new = work.state()
+        events: list[Event] = work.events
     elif state.phase == "setup":
         new, events = setup.apply_decision(state, action)
     else:
@@ -124,10 +170,10 @@ def resolve_chance(work: Work, step: Step, outcome: Any) -> None:
             work.log("flashpoint.ed.fireproof-door", f"red die {outcome.value}: the fireproof door at {step.space} "
                      f"holds but jams", a, b)
             # later hits on the same door in this advance need no roll now: each adds a jam marker
-            later = [st for st in work.base.pending if st.kind == "fireproof" and st.space == step.space]
+            later = [st for st in work.rest if st.kind == "fireproof" and st.space == step.space]
             if later:
                 work.jams[key] += len(later)
-                work.base = work.base.replace(pending=tuple(st for st in work.base.pending if st not in later))
+                work.rest = tuple(st for st in work.rest if st not in later)
                 work.log("flashpoint.ed.fireproof-door", f"the jammed door at {step.space} took {len(later)} more "
                          f"blast(s): {len(later)} more jam marker(s), no roll", a, b)
         else:
@@ -200,19 +246,23 @@ def run(state: State) -> tuple[State, list[Event]]:
             continue
         if not state.pending or state.pending[0].is_chance:
             return state, events
-        step = state.pending[0]
-        work = Work(state.replace(pending=state.pending[1:]))
+        quiet = 0  # the steps due that find nothing to do leave the position as it is: passed over at once
+        while quiet < len(state.pending) and state.pending[quiet].kind in _QUIET and not _QUIET[
+                state.pending[quiet].kind](state):
+            quiet += 1
+        if quiet:
+            state = state.replace(pending=state.pending[quiet:])
+            continue
+        step, rest = state.pending[0], state.pending[1:]
+        work = Work(state, rest=rest)
         if step.kind == "knock-down":
             fire.knock_down(work)
         elif step.kind == "lost":
             fire.lose_victims(work)
         elif step.kind == "replenish":
-            if work.base.pois_in_play() < POIS_ON_BOARD and work.base.markers_left() > 0:
-                work.front += [Step("roll", "poi"), Step("replenish")]
+            work.front += [Step("roll", "poi"), Step("replenish")]  # (not quiet: a point of interest is missing)
         elif step.kind == "next-turn":
-            state = work.state()
-            events += work.events
-            state, more = start_turn(state, (state.turn + 1) % len(state.firefighters))
+            state, more = start_turn(state, (state.turn + 1) % len(state.firefighters), rest)
             events += more
             continue
         else:
@@ -221,20 +271,30 @@ def run(state: State) -> tuple[State, list[Event]]:
         events += work.events
 
 
-def start_turn(state: State, index: int) -> tuple[State, list[Event]]:
+_QUIET = {"knock-down": lambda s: any(f.space in s.fire for f in s.firefighters),
+          "lost": lambda s: any(p in s.fire for p in s.pois),
+          "replenish": lambda s: s.pois_in_play() < POIS_ON_BOARD and s.markers_left() > 0}
+"""For the steps that often find nothing to do, whether they have something to do: :func:`.fire.knock_down`
+a firefighter on a space on fire, :func:`.fire.lose_victims` a point of interest on one, the replenishing of
+points of interest (``flashpoint.poi.replenish``) fewer than 3 in play and a marker left to roll for."""
+
+
+def start_turn(state: State, index: int, pending: tuple[Step, ...] | None = None) -> tuple[State, list[Event]]:
     """Firefighter ``index`` begins a turn: it gains its card's AP (on top of those saved) and its extra pools
     refill (``flashpoint.turn.ap``): the Generalist gains 5 (``flashpoint.role.generalist``), the CAFS Firefighter
     3 and 3 extinguish-only (``flashpoint.role.cafs``), the Rescue Specialist 4 and 3 move-only
-    (``flashpoint.role.rescue``), the Fire Captain 4 and 2 command AP (``flashpoint.role.captain``)."""
+    (``flashpoint.role.rescue``), the Fire Captain 4 and 2 command AP (``flashpoint.role.captain``).
+    ``pending``: the steps still due afterwards (default: those of ``state``)."""
     f = state.firefighters[index]
     card = f.card
-    state = state.replace(turn=index, phase="actions", cafs_commanded=0,
-                          started_on_engine=turn.on_engine(state, f.space))
-    state = state.with_firefighter(index, ap=f.ap + card.ap, command_ap=card.command_ap,
-                                   extinguish_ap=card.extinguish_ap, move_ap=card.move_ap)
     work = Work(state)
+    work.firefighters[index] = f.but(ap=f.ap + card.ap, command_ap=card.command_ap,
+                                     extinguish_ap=card.extinguish_ap, move_ap=card.move_ap)
     work.log("flashpoint.turn.ap", f"{f.name}'s turn: {f.ap + card.ap} AP ({f.ap} saved)", f.space or "")
-    return state, work.events
+    started = turn.on_engine(state, f.space)
+    new = work.state(turn=index, phase="actions", cafs_commanded=0, started_on_engine=started,
+                     pending=state.pending if pending is None else pending)
+    return new, work.events
 
 
 def end_turn(state: State) -> tuple[State, list[Event]]:
@@ -242,8 +302,8 @@ def end_turn(state: State) -> tuple[State, list[Event]]:
     advances (``flashpoint.turn.save``, ``flashpoint.fire.roll``)."""
     f = state.firefighter
     kept = min(f.ap, SAVE_LIMIT)
-    state = state.with_firefighter(state.turn, ap=kept, command_ap=0, extinguish_ap=0, move_ap=0)
     work = Work(state)
+    work.firefighters[state.turn] = f.but(ap=kept, command_ap=0, extinguish_ap=0, move_ap=0)
     work.log("flashpoint.turn.save", f"{f.name} ends the turn and saves {kept} AP" +
              (f" ({f.ap - kept} lost)" if f.ap > kept else ""), f.space or "")
     pending = (Step("roll", "fire"), Step("knock-down"), Step("lost"), Step("replenish"), Step("next-turn"))

@@ -10,6 +10,7 @@ firefighter starts.
 
 from __future__ import annotations
 
+import functools
 import reprlib
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -261,7 +262,7 @@ def _level_needed(work: Work, target: str) -> bool:
     hit = {b.spaces_by_id[s].floor for s in work.hot_spots}  # every initial explosion leaves a hot spot
     hit |= {b.spaces_by_id[s].floor for s in work.fire}
     missing = levels - hit
-    left = 1 + sum(1 for st in work.base.pending if st.kind == "roll" and st.purpose == "explosion")
+    left = 1 + sum(1 for st in work.rest if st.kind == "roll" and st.purpose == "explosion")
     return bool(missing) and b.spaces_by_id[target].floor in hit and left <= len(missing)
 
 
@@ -287,16 +288,24 @@ def legal_decisions(state: State) -> list[Any]:
         return []
     if choice.startswith("park"):
         vehicle = choice.split()[1]
-        return [Park(vehicle, spot[0]) for spot in state.building.parking(vehicle)]
+        return [_intern(Park, vehicle, spot[0]) for spot in state.building.parking(vehicle)]
     if choice == "role":
         taken = {f.role for f in state.firefighters}
-        return [ChooseRole(r) for r in ROLES if r not in taken]
-    return [Place(s) for s in _start_spaces(state)]
+        return [_intern(ChooseRole, r) for r in ROLES if r not in taken]
+    return list(_places(state.building))
 
 
-def _start_spaces(state: State) -> list[str]:
-    ground = next(iter(state.building.floors))
-    return [s for s in state.building.spaces(ground, inside=False)]
+@functools.cache
+def _places(building: Building) -> tuple[Place, ...]:
+    """``place`` on each start space of ``building`` (outside the ground floor), made once per building."""
+    ground = next(iter(building.floors))
+    return tuple(Place(s) for s in building.spaces(ground, inside=False))
+
+
+@functools.cache
+def _intern(kind: type, *args: str) -> Any:
+    """The action ``kind(*args)``, made once (actions are immutable values)."""
+    return kind(*args)
 
 
 def why_not(state: State, action: Any) -> IllegalAction | None:

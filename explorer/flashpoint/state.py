@@ -10,6 +10,7 @@ The position format (:meth:`State.to_dict`) is the game's "FEN": tutorials and t
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -17,6 +18,8 @@ from fractions import Fraction
 from typing import Any, ClassVar
 
 from explorer.core import Event, GameState, IllegalAction, Rng, ScoreBreakdown
+
+from explorer.core.state import _CACHES as CORE_CACHES
 
 from .building import Building
 from .components import DAMAGE_CUBES, FAMILY_ROLE, LOSSES_TO_LOSE, RESCUES_TO_WIN, ROLES, Role
@@ -89,6 +92,20 @@ def is_extreme(building: Building) -> bool:
         e.kind in ("window", "fireproof_door", "light_wall") for e in building.edges.values())
 
 
+_NOT_CARRIED = (*CORE_CACHES, "_facts")
+"""What :meth:`State.replace` leaves behind: the core's per-state caches (the legal actions) and the facts
+(:meth:`State.fact`)."""
+
+
+@functools.cache
+def _state_fields() -> frozenset[str]:
+    return frozenset(f.name for f in dataclasses.fields(State))
+
+
+_DICE_STEPS = frozenset({"roll", "first-explosion", "fireproof"})
+"""The chance steps decided by the dice alone (their outcomes never change: :func:`.flow.is_outcome`)."""
+
+
 @dataclass(frozen=True)
 class Firefighter:
     """One firefighter pawn and what it holds."""
@@ -117,8 +134,16 @@ class Firefighter:
 
     def but(self, **changes: Any) -> Firefighter:
         """A copy with ``changes``."""
-        values = {**self.__dict__, **changes}
-        return Firefighter(**values)
+        if not _FIREFIGHTER_FIELDS.issuperset(changes):
+            raise TypeError(f"a Firefighter has no {', '.join(sorted(set(changes) - _FIREFIGHTER_FIELDS))}")
+        new = object.__new__(Firefighter)  # no __init__ to run: a Firefighter checks nothing
+        values = self.__dict__.copy()
+        values.update(changes)
+        object.__setattr__(new, "__dict__", values)
+        return new
+
+
+_FIREFIGHTER_FIELDS = frozenset(f.name for f in dataclasses.fields(Firefighter))
 
 
 @dataclass(frozen=True)
@@ -295,19 +320,24 @@ class State(GameState):
         return self.unknown_victims + self.unknown_false_alarms - self.hidden_pois()
 
     def chance_outcomes(self) -> list[tuple[Any, Fraction]]:
-        from . import flow
         return flow.chance_outcomes(self)
 
     def _legal_actions(self) -> list[Any]:
-        from . import turn
         return turn.legal_actions(self)
 
+    def is_legal(self, action: Any) -> bool:
+        """True if ``action`` is among :meth:`legal_actions` (at a roll of the dice, without listing the outcomes:
+        :func:`.flow.is_outcome`)."""
+        if self.pending and self.pending[0].kind in _DICE_STEPS:
+            known = flow.is_outcome(self, action)
+            if known is not None:
+                return known
+        return super().is_legal(action)
+
     def why_illegal(self, action: Any) -> IllegalAction | None:
-        from . import turn
         return turn.why_illegal(self, action)
 
     def _apply(self, action: Any) -> tuple[State, Sequence[Event]]:
-        from . import flow
         return flow.apply(self, action)
 
     def parse_action(self, text: str) -> Any:
@@ -331,6 +361,35 @@ class State(GameState):
         ffs[index] = ffs[index].but(**changes)
         return self.replace(firefighters=tuple(ffs))
 
+    # ---- derived facts, worked out once per state -----------------------------------------------------------
+    def replace(self, **changes: Any) -> State:
+        """A copy with the fields in ``changes`` replaced (see :meth:`GameState.replace`); the facts cached on
+        this state (:meth:`fact`) stay behind."""
+        if not _state_fields().issuperset(changes):
+            return super().replace(**changes)  # raises the TypeError naming the unknown fields
+        return self.evolve(changes)
+
+    def evolve(self, changes: dict[str, Any]) -> State:
+        """:meth:`replace` for the rules, whose ``changes`` name only fields."""
+        values = self.__dict__.copy()
+        for cache in _NOT_CARRIED:
+            values.pop(cache, None)
+        values.update(changes)
+        new = object.__new__(State)
+        object.__setattr__(new, "__dict__", values)
+        return new
+
+    def fact(self, name: str, compute: Any) -> Any:
+        """The derived fact ``name`` of this position: ``compute(self)``, worked out once (the state is
+        immutable) and kept on it, never on the states :meth:`replace` makes from it."""
+        facts = self.__dict__.get("_facts")
+        if facts is None:
+            facts = {}
+            object.__setattr__(self, "_facts", facts)
+        if name not in facts:
+            facts[name] = compute(self)
+        return facts[name]
+
     def to_dict(self) -> dict[str, Any]:
         from .position_format import to_dict
         return to_dict(self)
@@ -353,3 +412,7 @@ class State(GameState):
         who = "" if self.phase == "over" else f", {self.firefighters[self.turn].name} to act"
         return (f"<flashpoint State: {self.building.name}, {self.options.mode}, {self.phase}{who}; rescued "
                 f"{self.rescued}, lost {self.lost}, damage {self.damage}/{DAMAGE_CUBES}>")
+
+
+# the rules, imported last: they build on the classes above (and so import this module)
+from . import flow, turn  # noqa: E402

@@ -1,9 +1,14 @@
 """A firefighter's turn (sources B.5, B.6, B.9): the actions, what each costs in AP, who may take it, and why
 one is refused.
 
-Legality is decided in one place, :func:`refusal`: it returns the :class:`IllegalAction` naming the rule, or
-``None``. :func:`legal_actions` lists the candidates :func:`refusal` lets through, so "is it legal?" and "why
-not?" can never disagree.
+Why an action is refused is said in one place, :func:`refusal`: it returns the :class:`IllegalAction` naming
+the rule, or ``None``. :func:`legal_actions` generates the legal actions directly (issue 21: a playout asks for
+them at every step), each kind under a plain question mirroring :func:`refusal`'s tests; the property test
+``tests/flashpoint/test_flashpoint_legality.py`` checks on positions met in random games that the two agree on
+every candidate of :func:`candidate_actions` and every action over the whole board, so "is it legal?" and "why
+not?" cannot disagree. What the building fixes (each space's neighbours, the edges between them, the actions
+naming them) is worked out once per building (:func:`_around`); what a position fixes, once per position
+(:meth:`.state.State.fact`).
 
 >>> from explorer.flashpoint import new_game
 >>> s = new_game(players=1, seed=1).apply("place 0,6")
@@ -15,11 +20,14 @@ not?" can never disagree.
 
 from __future__ import annotations
 
+import functools
 import math
+from dataclasses import dataclass
 from typing import Any
 
 from explorer.core import Event, IllegalAction
 
+from . import flow, setup
 from . import ladders as lad
 from .actions import (PLAYER_ACTIONS, Bridge, ChooseRole, Dice, Die, FireproofRoll, Reveal, SpillFlow, Chop, CloseDoor, CollapseLadder, Command, CrewChange, DeckGun, Dispose, Drive,
                       Drop, DropLadder, EndTurn, Extinguish, Identify, Move, MovePlatform, OpenDoor, Park, PickUp, Place,
@@ -33,7 +41,7 @@ from .work import DIRECTIONS, Work, is_open, neighbour
 UNJAM_COST = 1
 """AP to remove one jam marker from a fireproof door (``flashpoint.ed.unjam``)."""
 
-__all__ = ["legal_actions", "why_illegal", "refusal", "apply_action", "move_cost", "on_engine", "spot_of",
+__all__ = ["legal_actions", "candidate_actions", "why_illegal", "refusal", "apply_action", "move_cost", "on_engine", "spot_of",
            "next_spots", "engine_quadrant", "deck_gun_target", "deck_gun_splash"]
 
 DRIVE_COST = 2
@@ -155,8 +163,8 @@ def deck_gun_splash(work: Work, red: int, black: int) -> None:
              if cleared else ": nothing was burning there"), *hit)
 
 
-def _adjacent(state: State, space: str) -> list[str]:
-    return [n for n, _ in state.building.neighbours(space)]
+def _adjacent(state: State, space: str) -> tuple[str, ...]:
+    return _around(state.building)[space].adjacent
 
 
 def _open(state: State, a: str, b: str) -> bool:
@@ -238,10 +246,11 @@ def _extinguish_cost(f: Firefighter) -> int:
 
 def can_escape_fire(state: State, f: Firefighter) -> bool:
     """True if ``f``, on a space on fire, can still afford to leave it or to put it out."""
-    for dest in _adjacent(state, f.space):
-        cost = move_cost(state, f, dest)
-        if isinstance(cost, int) and cost <= f.ap + f.move_ap and dest not in state.fire:
-            return True
+    for dest, _, way in _around(state.building)[f.space].moves:
+        if dest not in state.fire:
+            cost = _move_price(state, f, dest, way)  # what move_cost allows, without building its refusals
+            if cost is not None and cost <= f.ap + f.move_ap:
+                return True
     return _extinguish_cost(f) <= f.ap + f.extinguish_ap
 
 
@@ -581,9 +590,12 @@ def _command_refusal(state: State, f: Firefighter, action: Command) -> IllegalAc
     return _afford(f, cost, f.command_ap, f"commanding {other.name}", action)
 
 
-def legal_actions(state: State) -> list[Any]:
-    """Every action :func:`refusal` lets through now, in a fixed order: moves, carrying, doors, chops,
-    extinguishing, vehicles, specialties, commands, end."""
+def candidate_actions(state: State) -> list[Any]:
+    """A broad list of the actions the rules could name for the firefighter to act, legal or not, in the order
+    of :func:`legal_actions`: a move to and an extinguish of each neighbour, every pick-up and drop, each door
+    action and chop on each edge of the space, every drive, specialty, command and crew change... For tests:
+    each is legal exactly when :func:`refusal` lets it through, and those it lets through are
+    :func:`legal_actions`."""
     if state.phase == "setup":
         from .setup import legal_decisions
         return legal_decisions(state)
@@ -632,7 +644,309 @@ def legal_actions(state: State) -> list[Any]:
         if spot:
             cands.append(MovePlatform(spot[0]))
     cands.append(EndTurn())
-    return [a for a in cands if refusal(state, a) is None]
+    return cands
+
+
+# ---- the legal actions, generated directly -------------------------------------------------------------------
+# Each test below is the condition under which :func:`refusal` lets the action through, written as a plain
+# question; the property test ``tests/flashpoint/test_flashpoint_legality.py`` checks the two agree on every
+# candidate (:func:`candidate_actions`) of positions met in random games.
+_PICK_UP = tuple(PickUp(w) for w in ("victim", "treated victim", "hazmat"))
+_DROP, _DECK_GUN, _TREAT, _DISPOSE, _END = Drop(), DeckGun(), Treat(), Dispose(), EndTurn()
+_TAKE_LADDER, _DROP_LADDER, _COLLAPSE_LADDER = TakeLadder(), DropLadder(), CollapseLadder()
+_CREW_CHANGE = tuple((r, CrewChange(r)) for r in ROLES)
+_DOOR_KINDS = ("door", "fireproof_door", "window")
+
+
+@dataclass(frozen=True)
+class _Around:
+    """What one space touches, worked out once per building, with the actions naming it made once."""
+
+    adjacent: tuple[str, ...]
+    """Its neighbours (:meth:`Building.neighbours` order, staircases included)."""
+    moves: tuple[tuple[str, Move, tuple[frozenset[str], str | None]], ...]
+    """``(neighbour, Move(neighbour), way)``, ``way`` being the edge's key and kind (``None``: no edge)."""
+    extinguish: tuple[tuple[str, Extinguish, tuple[frozenset[str], str | None] | None], ...]
+    """``(space, Extinguish(space), way)``: the space itself first (no way), then each neighbour."""
+    edges: tuple[tuple[frozenset[str], str, OpenDoor, CloseDoor, Chop, Unjam], ...]
+    """``(key, kind, open, close, chop, unjam)`` for each neighbour across an edge of the building."""
+
+
+@functools.cache
+def _around(building: Any) -> dict[str, _Around]:
+    """:class:`_Around` for every space of ``building`` (computed once per building)."""
+    out = {}
+    for here in building.spaces_by_id:
+        adjacent = tuple(n for n, _ in building.neighbours(here))
+        ways = {n: (frozenset((here, n)), getattr(building.edges.get(frozenset((here, n))), "kind", None))
+                for n in adjacent}
+        edges = []
+        for n in adjacent:
+            key = frozenset((here, n))
+            if key in building.edges:
+                e = edge_text(here, n)
+                edges.append((key, building.edges[key].kind, OpenDoor(e), CloseDoor(e), Chop(e), Unjam(e)))
+        out[here] = _Around(adjacent, tuple((n, Move(n), ways[n]) for n in adjacent),
+                            ((here, Extinguish(here), None),) + tuple((n, Extinguish(n), ways[n]) for n in adjacent),
+                            tuple(edges))
+    return out
+
+
+@functools.cache
+def _intern(kind: type, *args: str) -> Any:
+    """The action ``kind(*args)``, made once (actions are immutable values)."""
+    return kind(*args)
+
+
+def _way_open(state: State, key: frozenset[str], kind: str | None) -> bool:
+    """:func:`.work.is_open` for the edge ``key`` of kind ``kind`` (``None``: no edge), both known."""
+    if kind is None or kind == "entrance":
+        return True
+    if kind == "door" or kind == "fireproof_door":
+        return state.doors.get(key, "closed") in ("open", "destroyed")
+    if kind == "window":
+        return state.doors.get(key, "closed") == "open" or state.wall_damage.get(key, 0) >= WALL_STRENGTH["window"]
+    return state.wall_damage.get(key, 0) >= WALL_STRENGTH[kind]
+
+
+def _move_price(state: State, f: Firefighter, dest: str,
+                way: tuple[frozenset[str], str | None] | None = None) -> int | None:
+    """What :func:`move_cost` answers for ``f`` moving to ``dest`` when it allows the move, else ``None`` (the
+    same tests in the same order, without building the refusal). ``way``: the edge's key and kind when ``dest``
+    is known to be a neighbour."""
+    here = f.space
+    b = state.building
+    if state.ladders and here:
+        for _, bottom, top in _raised(state):
+            if (here == bottom and dest == top) or (here == top and dest == bottom):
+                if dest in _ladder_tops(state) and any(g.space == dest and g.name != f.name
+                                                        for g in state.firefighters):
+                    return None
+                cost = 2 if f.carrying else 1
+                return cost * 2 if abs(b.level(top) - b.level(bottom)) >= 2 else cost
+    if way is None and (here is None or dest not in _around(b)[here].adjacent):
+        return None
+    air = _air(b)
+    if dest in air:
+        if here in air:
+            return None
+        if dest in _ladder_tops(state):
+            if any(g.space == dest and g.name != f.name for g in state.firefighters):
+                return None
+        elif dest != state.platform:
+            return None
+    if state.objects and state.object_at(dest) is not None:
+        return None
+    if dest in state.toxic:
+        return None
+    if state.floor_damage and state.floor_damage.get(dest) == "destroyed" and f"bridge:{dest}" not in state.ladders:
+        return None
+    if not (_way_open(state, *way) if way else is_open(b, state.doors, state.wall_damage, here, dest)):
+        return None
+    if dest in state.fire:
+        return None if f.carrying else 2
+    return 2 if f.carrying in ("victim", "hazmat") else 1
+
+
+@functools.cache
+def _air(building: Any) -> frozenset[str]:
+    """The spaces of ``building`` in the air (:func:`.ladders.is_air`), computed once per building."""
+    return frozenset(s for s, sp in building.spaces_by_id.items() if not sp.inside and building.level(s) > 0)
+
+
+def _raised(state: State) -> list[tuple[int, str, str]]:
+    """:func:`.ladders.raised_ladders` of ``state``, worked out once per state."""
+    return state.fact("raised ladders", lad.raised_ladders)
+
+
+def _ladder_tops(state: State) -> frozenset[str]:
+    """The spaces a raised ladder's top segment stands on, worked out once per state."""
+    return state.fact("ladder tops", lambda s: frozenset(top for _, _, top in _raised(s)))
+
+
+def _door_status(state: State, key: frozenset[str], kind: str) -> str:
+    """A door's or window's state as :func:`_door_refusal` reads it (a window with a cube is destroyed)."""
+    if kind == "window" and state.wall_damage.get(key, 0):
+        return "destroyed"
+    return state.doors.get(key, "closed")
+
+
+def legal_actions(state: State) -> list[Any]:
+    """Every action :func:`refusal` lets through now, in a fixed order: moves, carrying, doors, chops,
+    extinguishing, vehicles, specialties, commands, ladders, the platform, end (the order of
+    :func:`candidate_actions`)."""
+    if state.phase == "setup":
+        return setup.legal_decisions(state)
+    f = state.firefighter
+    here = f.space
+    b = state.building
+    around = _around(b)[here]
+    ap = f.ap
+    out: list[Any] = []
+    # moving (flashpoint.move.*): what it costs, within the AP and the move-only pool
+    budget = ap + f.move_ap
+    for n, move, way in around.moves:
+        cost = _move_price(state, f, n, way)
+        if cost is not None and cost <= budget:
+            out.append(move)
+    # carrying (flashpoint.carry): empty hands, no ladder unless leading; a drop only inside, on a free space
+    if not f.carrying:
+        poi = state.pois.get(here)
+        ladder = state.ladders and lad.carried_ladder(state, f.name) is not None
+        if poi == "victim" and not ladder:
+            out.append(_PICK_UP[0])
+        if poi == "treated victim":
+            out.append(_PICK_UP[1])
+        if state.hazmats.get(here) and not ladder:
+            out.append(_PICK_UP[2])
+    elif (f.carrying == "hazmat" or here not in state.pois) and b.spaces_by_id[here].inside:
+        out.append(_DROP)
+    # doors and windows (flashpoint.door.open-close, flashpoint.ed.window): 1 AP to open a closed one, close an open one
+    if ap >= 1:
+        for key, kind, opening, _, _, _ in around.edges:
+            if kind in _DOOR_KINDS and _door_status(state, key, kind) not in ("open", "destroyed", "jammed"):
+                out.append(opening)
+        for key, kind, _, closing, _, _ in around.edges:
+            if kind in _DOOR_KINDS and _door_status(state, key, kind) == "open":
+                out.append(closing)
+    # chopping (flashpoint.chop): a wall not yet destroyed
+    if f.card.chop_cost <= ap:
+        for key, kind, _, _, chop, _ in around.edges:
+            if kind in WALL_STRENGTH and state.wall_damage.get(key, 0) < WALL_STRENGTH[kind]:
+                out.append(chop)
+    # unjamming (flashpoint.ed.unjam)
+    if state.jams and UNJAM_COST <= ap:
+        for key, kind, _, _, _, unjam in around.edges:
+            if state.jams.get(key) and kind == "fireproof_door" and state.doors.get(key) == "jammed":
+                out.append(unjam)
+    # extinguishing (flashpoint.extinguish): your space or an open neighbour, with fire or smoke
+    if _extinguish_cost(f) <= ap + f.extinguish_ap:
+        for t, extinguish, way in around.extinguish:
+            if (t in state.fire or t in state.smoke) and (way is None or _way_open(state, *way)):
+                out.append(extinguish)
+    if state.options.experienced:
+        _experienced_actions(state, f, out)
+    if state.ladders:
+        _ladder_actions(state, f, out)
+    if state.platform is not None:
+        _platform_actions(state, f, out)
+    # ending the turn (flashpoint.turn.no-end-in-fire): not in the fire while it can still be left or put out
+    if not (here in state.fire and can_escape_fire(state, f)):
+        out.append(_END)
+    return out
+
+
+def _experienced_actions(state: State, f: Firefighter, out: list[Any]) -> None:
+    """The Experienced game's legal actions (vehicles, deck gun, specialties, commands, crew change), appended to
+    ``out`` in :func:`candidate_actions` order."""
+    here, ap = f.space, f.ap
+    engine = spot_of(state, "engine")
+    # driving (flashpoint.vehicle.drive, flashpoint.ed.drive): the engine only with its driver on it, not while
+    # the platform is up
+    if ap >= DRIVE_COST:
+        for vehicle in ("ambulance", "engine"):
+            if vehicle == "engine" and (here not in engine or (
+                    state.platform is not None and state.platform not in engine)):
+                continue
+            spots = state.building.parking(vehicle)
+            near = next_spots(state, vehicle)
+            for k in near:
+                space = spots[k][0]
+                to = next((j for j, spot in enumerate(spots) if space in spot), None)
+                if to is not None and spots[to][0] == space and to in near:
+                    out.append(_intern(Drive, vehicle, space))
+    # the deck gun (flashpoint.deck-gun)
+    if here in engine and not state.options.platform and f.card.deck_gun_cost <= ap:
+        quad = engine_quadrant(state)
+        if quad is not None and not any(g.space and state.building.spaces_by_id[g.space].inside
+                                        and _in_target_area(state, g.space, quad) for g in state.firefighters):
+            out.append(_DECK_GUN)
+    role = f.role
+    if role == "paramedic" and state.pois.get(here) == "victim" and ap >= 1:
+        out.append(_TREAT)
+    if role == "imaging" and ap >= 1:
+        out += [_intern(Identify, s) for s in sorted(state.pois) if state.pois[s] == "hidden"]
+    if role == "hazmat" and state.hazmats.get(here) and ap >= 2:
+        out.append(_DISPOSE)
+    if role == "captain":
+        _command_actions(state, f, out)
+    # a crew change (flashpoint.crew-change): at the engine since the turn began, to a card not in play
+    if state.started_on_engine and here in engine and ap >= CREW_CHANGE_COST:
+        taken = {g.role for g in state.firefighters}
+        out += [change for r, change in _CREW_CHANGE if r not in taken]
+
+
+def _command_actions(state: State, f: Firefighter, out: list[Any]) -> None:
+    """The Fire Captain's legal commands (flashpoint.role.captain), appended to ``out``."""
+    budget = f.ap + f.command_ap
+    around = _around(state.building)
+    for g in state.firefighters:
+        if g is f or g.space is None:
+            continue
+        cafs = state.cafs_commanded if g.role == "cafs" else None
+        for n, _, way in around[g.space].moves:
+            cost = _move_price(state, g, n, way)
+            if cost is not None and cost <= budget and (cafs is None or cafs + cost <= CAFS_COMMAND_LIMIT):
+                out.append(_intern(Command, g.name, "move", n))
+        if budget < 1 or (cafs is not None and cafs + 1 > CAFS_COMMAND_LIMIT):
+            continue
+        for key, kind, opening, _, _, _ in around[g.space].edges:
+            if kind in _DOOR_KINDS:
+                status = _door_status(state, key, kind)
+                if status not in ("destroyed", "jammed"):
+                    verb = "close" if status == "open" else "open"
+                    out.append(_intern(Command, g.name, verb, opening.edge))
+
+
+def _ladder_actions(state: State, f: Firefighter, out: list[Any]) -> None:
+    """The portable ladders' legal actions (flashpoint.ed.ladder, flashpoint.ed.bridge), appended to ``out`` in
+    :func:`candidate_actions` order."""
+    here, ap, b = f.space, f.ap, state.building
+    carried = lad.carried_ladder(state, f.name)
+    raised = _raised(state)
+    if carried is None and f.carrying not in ("victim", "hazmat") and lad.ladder_of(state, here) is not None:
+        out.append(_TAKE_LADDER)
+    if carried is not None and not lad.is_air(state, here):
+        out.append(_DROP_LADDER)
+    if ap >= lad.COLLAPSE_COST:
+        for _, bottom, top in raised:
+            ground = bottom if b.level(bottom) == 0 else top
+            if ground == here:
+                other = bottom if ground == top else top
+                if not any(g.space == other and lad.is_air(state, other) for g in state.firefighters):
+                    out.append(_COLLAPSE_LADDER)
+                break
+    for dest in [top for _, bottom, top in raised if bottom == here] + [bottom for _, bottom, top in raised
+                                                                        if top == here]:
+        cost = _move_price(state, f, dest)
+        if cost is not None and cost <= ap + f.move_ap:
+            out.append(_intern(Move, dest))
+    if carried is None:
+        return
+    adjacent = _around(b)[here].adjacent
+    destroyed = [n for n in adjacent if state.floor_damage.get(n) == "destroyed"]
+    if ap >= lad.RAISE_COST:
+        ups = [b.above(here)] if b.above(here) else []
+        ups += [b.above(ups[0])] if ups and b.above(ups[0]) else []
+        downs = [b.below(n) for n in destroyed if b.below(n)]
+        out += [_intern(RaiseLadder, t) for t in ups + downs if _raise_end(state, f, t) is not None]
+    if state.options.floor_bridge and ap >= lad.BRIDGE_COST:
+        out += [_intern(Bridge, n) for n in destroyed if f"bridge:{n}" not in state.ladders]
+
+
+def _platform_actions(state: State, f: Firefighter, out: list[Any]) -> None:
+    """The hydraulic platform's legal moves (flashpoint.ed.platform), appended to ``out``."""
+    if not state.options.platform or f.space != state.platform or f.ap < lad.PLATFORM_COST:
+        return
+    riders = lad.platform_riders(state, f.name)
+    load = sum(1 + (state.firefighters[k].carrying in ("victim", "treated victim")) for k in riders)
+    if 1 + (f.carrying in ("victim", "treated victim")) + load > lad.PLATFORM_SEATS:
+        return
+    spaces = lad.platform_spaces(state)
+    engine = spot_of(state, "engine")
+    for t in spaces + ((engine[0],) if engine else ()):
+        if t != state.platform and (t in spaces or t in engine):
+            out.append(_intern(MovePlatform, t))
 
 
 def why_illegal(state: State, action: Any) -> IllegalAction | None:
@@ -643,22 +957,21 @@ def why_illegal(state: State, action: Any) -> IllegalAction | None:
 # ---- effects ------------------------------------------------------------------------------------------------
 def apply_action(state: State, action: Any) -> tuple[State, list[Event]]:
     """Carry out the (legal) action of the firefighter to act."""
-    from .flow import end_turn
     if isinstance(action, EndTurn):
-        return end_turn(state)
+        return flow.end_turn(state)
     work = Work(state)
     k = state.turn
     f = state.firefighter
     changes: dict[str, Any] = {}
     if isinstance(action, Move):
-        cost = move_cost(state, f, action.space)
+        cost = _move_price(state, f, action.space)
         work.firefighters[k] = _pay(f, cost, "move_ap").but(space=action.space)
         _arrive(work, k, f.space, action.space, cost, "flashpoint.move.adjacent")
     elif isinstance(action, Command):
         g = state.index_of(action.who)
         other = state.firefighters[g]
         if action.verb == "move":
-            cost = move_cost(state, other, action.target)
+            cost = _move_price(state, other, action.target)
             work.firefighters[g] = other.but(space=action.target)
             work.firefighters[k] = _pay(f, cost, "command_ap")
             _arrive(work, g, other.space, action.target, cost, "flashpoint.role.captain")

@@ -46,15 +46,18 @@ def compass(building: Any) -> dict[str, dict[str, str]]:
     return out
 
 
+_RULE = {rule_id: RULES[rule_id] for rule_id in RULES}
+"""The rules by id, as a plain dict (looked up at every event)."""
+
+
 class Happened(Note):
     """An event: a rule and one sentence, plus the spaces it concerns (for views) and, for the steps a view or
     an overlay counts, a ``kind``: ``explosion`` (its origin), ``knock-down`` (where), ``lost`` (where)."""
 
     def __init__(self, rule: Rule, text: str, spaces: tuple[str, ...] = (), kind: str = "") -> None:
-        object.__setattr__(self, "rule", rule)
-        object.__setattr__(self, "text", text)
-        object.__setattr__(self, "spaces", tuple(spaces))
-        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "__dict__", {"rule": rule, "text": text,
+                                              "spaces": spaces if type(spaces) is tuple else tuple(spaces),
+                                              "kind": kind})
 
     def to_dict(self) -> dict[str, Any]:
         return {"type": "Happened", "rule": self.rule.id, "title": self.rule.title, "text": self.text,
@@ -72,62 +75,79 @@ class Happened(Note):
 
 
 class Work:
-    """Mutable copies of a state's changing parts (see the module docstring)."""
+    """Mutable copies of a state's changing parts (see the module docstring).
 
-    def __init__(self, state: State) -> None:
+    A part is copied from the base state the first time the rules touch it (reading ``work.fire`` makes the
+    copy), and :meth:`state` puts back only the parts touched: the others are shared with the base state.
+    """
+
+    _SETS = ("smoke", "fire", "hot_spots", "toxic")
+    """The parts kept as frozensets in the state, as sets here."""
+    _DICTS = ("pois", "hazmats", "wall_damage", "doors", "objects", "floor_damage", "jams")
+    """The parts kept as mappings in the state, as dicts here."""
+    _LISTS = ("firefighters", "ladders")
+    """The parts kept as tuples in the state, as lists here."""
+    _COUNTS = ("damage_out", "rescued", "lost", "unknown_victims", "unknown_false_alarms", "hot_spot_supply")
+    """The counters: read from the base state until one is set."""
+
+    def __init__(self, state: State, rest: tuple[Step, ...] | None = None) -> None:
         self.base = state
+        self.rest = state.pending if rest is None else rest
+        """The steps due after the one being resolved (by default all those of ``state``)."""
         self.building = state.building
-        self.experienced = state.options.experienced
-        self.smoke = set(state.smoke)
-        self.fire = set(state.fire)
-        self.pois = dict(state.pois)
-        self.hazmats = dict(state.hazmats)
-        self.hot_spots = set(state.hot_spots)
-        self.wall_damage = dict(state.wall_damage)
-        self.doors = dict(state.doors)
-        self.damage_out = state.damage_out
-        self.rescued = state.rescued
-        self.lost = state.lost
-        self.unknown_victims = state.unknown_victims
-        self.unknown_false_alarms = state.unknown_false_alarms
-        self.hot_spot_supply = state.hot_spot_supply
-        self.firefighters = list(state.firefighters)
-        self.objects = dict(state.objects)
-        self.toxic = set(state.toxic)
-        self.floor_damage = dict(state.floor_damage)
-        self.jams = dict(state.jams)
-        self.ladders = list(state.ladders)
-        self.object_spaces = state.building_objects
         self.front: list[Step] = []
         """Steps to put at the head of the pending queue, in order."""
         self.events: list[Event] = []
 
+    def __getattr__(self, name: str) -> Any:
+        # only called for a part not touched yet: copy it from the base state (counters are read through)
+        copy = _COPY.get(name)
+        if copy is not None:
+            value = self.__dict__[name] = copy(getattr(self.base, name))
+            return value
+        if name in self._COUNTS:
+            return getattr(self.base, name)
+        if name == "experienced":
+            value = self.__dict__[name] = self.base.options.experienced
+            return value
+        if name == "object_spaces":
+            value = self.__dict__[name] = self.base.building_objects
+            return value
+        raise AttributeError(f"{type(self).__name__} has no attribute {name!r}")
+
+    def now(self, name: str) -> Any:
+        """The part ``name`` as it stands now, to read only (no copy is made of a part not touched yet)."""
+        touched = self.__dict__
+        return touched[name] if name in touched else getattr(self.base, name)
+
     # ---- recording ----------------------------------------------------------------------------------------
     def log(self, rule_id: str, text: str, *spaces: str, kind: str = "") -> None:
         """Record that ``rule_id`` made something happen (``kind``: see :class:`Happened`)."""
-        self.events.append(Happened(RULES[rule_id], text, spaces, kind))
+        self.events.append(Happened(_RULE.get(rule_id) or RULES[rule_id], text, spaces, kind))
 
     def state(self, **changes: Any) -> State:
         """The new state: the base state with this work's pieces (and ``changes``)."""
-        pending = tuple(self.front) + changes.pop("pending", self.base.pending)
-        return self.base.replace(
-            smoke=frozenset(self.smoke), fire=frozenset(self.fire), pois=self.pois, hazmats=self.hazmats,
-            hot_spots=frozenset(self.hot_spots), wall_damage=self.wall_damage, doors=self.doors,
-            damage_out=self.damage_out, rescued=self.rescued, lost=self.lost, unknown_victims=self.unknown_victims,
-            unknown_false_alarms=self.unknown_false_alarms, hot_spot_supply=self.hot_spot_supply,
-            firefighters=tuple(self.firefighters), objects=self.objects, toxic=frozenset(self.toxic),
-            floor_damage=self.floor_damage, jams=self.jams, ladders=tuple(self.ladders), pending=pending, **changes)
+        for name, value in self.__dict__.items():
+            freeze = _FREEZE.get(name)
+            if freeze is not None:
+                changes.setdefault(name, freeze(value))
+        pending = changes.get("pending", self.rest)
+        if self.front:
+            pending = tuple(self.front) + pending
+        if pending is not self.base.pending:
+            changes["pending"] = pending
+        return self.base.evolve(changes)
 
     # ---- questions ----------------------------------------------------------------------------------------
     @property
     def damage(self) -> int:
         """Damage cubes placed so far."""
-        return sum(self.wall_damage.values()) + sum(self.objects.values()) + self.damage_out
+        return sum(self.now("wall_damage").values()) + sum(self.now("objects").values()) + self.damage_out
 
     def object_at(self, space: str) -> str | None:
         """The standing object on ``space``, or ``None``."""
         oid = self.object_spaces.get(space)
-        return oid if oid is not None and oid in self.objects else None
+        return oid if oid is not None and oid in self.now("objects") else None
 
     def edge_kind(self, a: str, b: str) -> str | None:
         """What the building has between adjacent ``a`` and ``b`` (see :meth:`Building.edge`)."""
@@ -141,7 +161,7 @@ class Work:
     def is_open(self, a: str, b: str) -> bool:
         """True when nothing stands between adjacent ``a`` and ``b``: no edge, an entrance, an open or destroyed
         door or window, or a destroyed wall (``flashpoint.fire.flashover``, ``flashpoint.move.adjacent``)."""
-        return is_open(self.building, self.doors, self.wall_damage, a, b)
+        return is_open(self.building, self.now("doors"), self.now("wall_damage"), a, b)
 
     # ---- changes ------------------------------------------------------------------------------------------
     def place_damage(self, edge: frozenset[str], why: str, rule_id: str = "flashpoint.fire.damage") -> None:
@@ -164,12 +184,18 @@ class Work:
 
     def add_hot_spot(self, space: str, rule_id: str) -> None:
         """Put a hot spot on ``space`` (one at most per space) while the supply lasts (Experienced only)."""
-        if (not self.experienced or space in self.hot_spots or self.hot_spot_supply <= 0
-                or self.floor_damage.get(space) == "destroyed"):  # a hole keeps no hot spot (flashpoint.ed.floor)
+        if (not self.experienced or space in self.now("hot_spots") or self.hot_spot_supply <= 0
+                or self.now("floor_damage").get(space) == "destroyed"):  # a hole keeps no hot spot (flashpoint.ed.floor)
             return
         self.hot_spots.add(space)
         self.hot_spot_supply -= 1
         self.log(rule_id, f"a hot spot is placed on {space}", space)
+
+
+_COPY = {**{name: set for name in Work._SETS}, **{name: dict for name in Work._DICTS},
+         **{name: list for name in Work._LISTS}}
+_FREEZE = {**{name: frozenset for name in Work._SETS}, **{name: (lambda d: d) for name in Work._DICTS},
+           **{name: tuple for name in Work._LISTS}, **{name: (lambda n: n) for name in Work._COUNTS}}
 
 
 def is_open(building: Any, doors: Any, wall_damage: Any, a: str, b: str) -> bool:
