@@ -608,7 +608,8 @@ class LessonView(w.VBox):
         text = fb.text
         if fb.kind == "wrong" and self.run.step.kind == "do" and text.endswith(TAKEN_BACK):
             text = text[:-len(TAKEN_BACK)].rstrip()
-            stop = "" if not text or text.endswith((".", "!", "?", ":")) else "."  # "... (1 AP). Press ..."
+            ended = text.endswith((".", "!", "?", ":", ".)", "!)", "?)"))  # "(And 2 more.)" has its stop
+            stop = "" if not text or ended else "."  # "... (1 AP). Press ..."
             text = f"{text}{stop} Press “Take back” to try again.".lstrip()
         return text
 
