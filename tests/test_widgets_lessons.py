@@ -160,3 +160,13 @@ def test_flash_point_find_all_by_squares_edges_and_spots() -> None:
         spots.board.click(item)
     spots.on_check()
     assert spots.feedback.kind == "done"
+
+
+def test_the_page_address_opens_a_lesson_step() -> None:
+    view = LessonView("london1666")  # with the browser's store and address reader, as on the page
+    view.query.query = "?lesson=where-the-fire-goes&step=4"
+    assert view.run.lesson.id == "where-the-fire-goes" and view.run.index == 3
+    assert view.picker.value == 1
+    assert not view.open_from_address("?lesson=no-such-lesson&step=2") and view.run.index == 3
+    view.open_from_address("?lesson=setting-up&step=99")  # a step outside the lesson: the lesson, from its start
+    assert view.run.lesson.id == "setting-up" and view.run.index == 0

@@ -14,9 +14,11 @@ def london() -> RulesReference:
 
 
 def test_search_as_you_type_and_filters(london: RulesReference) -> None:
+    london.show("london.fire.burn")
     london.search.value = "grupo de bombeiros"
-    assert [v for _, v in london.results.options] == ["london.actions.move-band", "london.setup.trained-bands"]
-    assert "2 of 59 rules" in london.count.value and london.announcer.text == "2 of 59 rules"
+    assert [v for _, v in london.results.options] == ["london.actions.move-band"]
+    assert "1 of 59 rules" in london.count.value and london.announcer.text == "1 of 59 rules"
+    assert london.current == "london.actions.move-band"  # the entry follows the list: its best match
     london.search.value = "zzzz"
     assert london.results.options == () and "Nothing matches" in london.count.value
     london.search.value = ""
@@ -50,6 +52,7 @@ def test_a_refusal_example(london: RulesReference) -> None:
 def test_where_taught_and_related(london: RulesReference) -> None:
     london.show("london.fire.priority")
     assert "lesson “Where the fire must go”, step 4" in london.entry.value
+    assert "lessons.ipynb?lesson=where-the-fire-goes&amp;step=4" in london.entry.value
     assert "02_turn_and_fire_priority.ipynb" in london.entry.value
     titles = [b.description for b in london.related.children]
     assert titles and "Fire goes where it does most harm" not in titles

@@ -1099,3 +1099,15 @@ class LiveRegion(anywidget.AnyWidget):
         """Announce ``text`` (said again when it repeats the last words)."""
         self.text = text if text != self.text.rstrip("\u200b") else text + ("" if self.text.endswith("\u200b")
                                                                             else "\u200b")
+
+
+class PageQuery(anywidget.AnyWidget):
+    """The page address's query string (``?rule=...``), read in the browser when the widget is shown."""
+
+    _esm = """
+    export default { render({ model, el }) {
+      el.style.display = "none";
+      model.set("query", window.location.search || ""); model.save_changes();
+    } };
+    """
+    query = traitlets.Unicode("").tag(sync=True)

@@ -36,7 +36,7 @@ import traitlets
 from explorer.core import GAMES, IllegalAction, InvalidData, Record
 from explorer.lessons import MAX_STARS, Feedback, Lesson, LessonRun
 
-from .base import BoardView, LiveRegion
+from .base import BoardView, LiveRegion, PageQuery
 
 __all__ = ["AnswerKeys", "LessonView", "LessonBoard", "ProgressStore", "VIEWS", "item_key", "no_lessons_html",
            "read_progress", "stars_text", "unreadable_html"]
@@ -341,7 +341,9 @@ class LessonView(w.VBox):
         self.live = w.HTML()
         self.announcer = LiveRegion()
         self.hint_button = w.Button(description="Hint", icon="lightbulb-o", tooltip="A hint (costs a star)")
-        self.retry_button = w.Button(description="Try again", icon="refresh", tooltip="Start this step again")
+        self.retry_button = w.Button(description="Try again", icon="refresh",
+                                     tooltip="Start this step afresh: a clean try can earn all three stars, and "
+                                             "your best result is kept")
         self.takeback_button = w.Button(description="Take back", icon="undo", button_style="warning",
                                         tooltip="Take the wrong move back and try again")
         self.check_button = w.Button(description="Check", icon="check", button_style="primary",
@@ -375,6 +377,9 @@ class LessonView(w.VBox):
         if self.store is not None:
             parts.append(self.store)
             self.store.observe(self._on_stored, names="stored")
+            self.query = PageQuery()  # lessons.ipynb?lesson=<id>&step=<n> opens that step (the rules reference links)
+            self.query.observe(self._on_query, names="query")
+            parts.append(self.query)
         self.children = parts
         self.open_lesson(lesson)
 
@@ -552,6 +557,26 @@ class LessonView(w.VBox):
         self._apply(fb) if fb.done else self._say(fb)
         self.feedback = fb
 
+    def open_from_address(self, query: str) -> bool:
+        """Open the lesson and step a page address names (``?lesson=where-the-fire-goes&step=4``, the step counted
+        from 1); an unknown lesson or step changes nothing. True if it opened one."""
+        import urllib.parse
+
+        fields = urllib.parse.parse_qs(query.lstrip("?"))
+        wanted = (fields.get("lesson") or [""])[0]
+        index = next((n for n, lesson in enumerate(self.lessons) if lesson.id == wanted), None)
+        if index is None:
+            return False
+        if self.picker.value != index:
+            self.picker.value = index
+        step = (fields.get("step") or ["1"])[0]
+        if step.isdigit() and 1 <= int(step) <= len(self.lessons[index].steps):
+            self.goto(int(step) - 1)
+        return True
+
+    def _on_query(self, change: dict[str, Any]) -> None:
+        self.open_from_address(change["new"])
+
     def on_next(self) -> None:
         """The next step (or, after the last, the next lesson)."""
         if not self.run.next():
@@ -639,7 +664,7 @@ class LessonView(w.VBox):
             body = html.escape(text or self._prompt())
         self.announcer.say(" ".join(html.unescape(re.sub(r"<[^>]+>", " ", body)).split()))
         self.live.value = (f"<div class='rx-lesson-feedback rx-fb-{kind}' "
-                           f"style='min-height:2.6em;padding:6px 10px;border-left:4px solid {edge};"
+                           f"style='min-height:4.3em;padding:6px 10px;border-left:4px solid {edge};"
                            f"background:{ground};max-width:1100px'>{body}</div>")
         done = self.run.run.done
         wrong_shown = fb is not None and fb.kind == "wrong" and step.kind == "do"

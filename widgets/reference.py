@@ -24,14 +24,12 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import anywidget
 import ipywidgets as w
-import traitlets
 
 from explorer.core import Record, game_module
 from explorer.core.examples import example_outcome, related_rules
 
-from .base import LiveRegion
+from .base import LiveRegion, PageQuery
 from .lessons import VIEWS
 
 __all__ = ["RulesReference", "PageQuery", "TOPIC_NAMES", "tutorial_sections", "rule_from_query"]
@@ -100,18 +98,6 @@ def tutorial_sections(game: str) -> dict[str, list[tuple[str, str, str]]]:
                     if here not in found.setdefault(rule, []):
                         found[rule].append(here)
     return found
-
-
-class PageQuery(anywidget.AnyWidget):
-    """The page address's query string (``?rule=...``), read in the browser when the widget is shown."""
-
-    _esm = """
-    export default { render({ model, el }) {
-      el.style.display = "none";
-      model.set("query", window.location.search || ""); model.save_changes();
-    } };
-    """
-    query = traitlets.Unicode("").tag(sync=True)
 
 
 def _board_class(game: str) -> tuple[type, dict[str, Any]]:
@@ -194,6 +180,8 @@ class RulesReference(w.VBox):
         self.results.options = [(f"{r.title} · {r.id}", r.id) for r in found]
         self.results.value = keep
         self._quiet = False
+        if keep is None and ids and self.current:  # the entry shown always belongs to the list: the best match
+            self.show(ids[0])
         words = f"{len(ids)} of {len(self.rules)} rules"
         self.count.value = f"<span style='margin-left:8px;color:#555'>{words}</span>"
         if self.search.value.strip() and not ids:
@@ -313,6 +301,7 @@ class RulesReference(w.VBox):
             links.append(f"<a href='{html.escape(file)}' target='_blank'>tutorial {html.escape(title)}</a>"
                          + (f" ({named})" if named else ""))
         for lesson, step in where_taught(self.game).get(rule_id, [])[:3]:
-            links.append(f"<a href='lessons.ipynb' target='_blank'>lesson “{html.escape(lesson.title)}”, "
+            address = f"lessons.ipynb?lesson={urllib.parse.quote(lesson.id)}&amp;step={step + 1}"
+            links.append(f"<a href='{address}' target='_blank'>lesson “{html.escape(lesson.title)}”, "
                          f"step {step + 1}</a>")
         return " · ".join(links) or "not in a tutorial or lesson yet"

@@ -124,8 +124,9 @@ class RuleTable(Mapping[str, Rule]):
         "trained band", "grupo de bombeiros" and "Bombeiros" all find London's trained-band rules, and a question
         ("can the fire pass a contained district?") finds the rules with most of its words. Rules matching more
         query words come first, then those matching them in the id, title or Portuguese term rather than only in
-        the text, then those containing the whole query as a phrase; ties keep table order. A rule must match at
-        least half the query words. An empty ``text`` matches every rule.
+        the text, then those containing the whole query as a phrase; ties keep table order. A rule must match every
+        word of a query of one or two words, and at least half the words of a longer one. An empty ``text``
+        matches every rule.
 
         ``topic`` keeps the rules of one topic (:meth:`topics`); ``assumptions_only`` our named decisions.
 
@@ -148,7 +149,7 @@ class RuleTable(Mapping[str, Rule]):
             weights = [max((weight for field, weight in fields if any(w.startswith(word) for w in field)),
                            default=0.0) for word in words]
             matched = sum(1 for weight in weights if weight)
-            if words and 2 * matched < len(words):
+            if words and matched < (len(words) if len(words) <= 2 else (len(words) + 1) // 2):
                 continue
             whole = sum(weight for field, weight in fields if len(words) > 1 and phrase in " ".join(field))
             exact = 1.0 if text.strip() == rule.id else 0.0
