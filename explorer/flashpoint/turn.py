@@ -189,6 +189,9 @@ def move_cost(state: State, f: Firefighter, dest: str, action: Any = None) -> in
                            action)
         cost = 2 if f.carrying else 1
         return cost * 2 if climb[1] >= 2 else cost
+    if dest == here:
+        return _refuse("flashpoint.move.adjacent", f"{f.name} already stands on {dest}: a move goes to a "
+                       "neighbouring square", action)
     if here is None or dest not in state.building.spaces_by_id or dest not in _adjacent(state, here):
         return _refuse("flashpoint.move.adjacent", f"{dest} is not next to {here}, where {f.name} stands", action)
     air = lad.air_refusal(state, here, dest, f.name, action)

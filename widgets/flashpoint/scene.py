@@ -628,6 +628,11 @@ def _spots_and_vehicles(state: State, origins: Mapping[str, tuple[float, float]]
     return items
 
 
+DOOR_HIT_WIDTH = 14
+"""How wide (px) the invisible line over a door that takes its clicks is: the drawn door is 8 px, and the squares
+on each side would take a click just beside it."""
+
+
 def _edges(state: State, origins: Mapping[str, tuple[float, float]]) -> list[dict[str, Any]]:
     """One item per building edge (id ``edge:<a>|<b>``), styled by kind and state, plus cubes, leaves, jams."""
     b = state.building
@@ -671,6 +676,9 @@ def _edges(state: State, origins: Mapping[str, tuple[float, float]]) -> list[dic
                               "stroke_width": 1.5, "class": "window-pane", "target": eid})
         elif kind in ("door", "fireproof_door"):
             status = state.doors.get(key, "closed")
+            # a door is a thin target between two squares: a wider, invisible line over it takes its clicks
+            extra.append({"shape": "line", "x1": x1, "y1": y1, "x2": x2, "y2": y2, "stroke": "rgba(0,0,0,0)",
+                          "stroke_width": DOOR_HIT_WIDTH, "class": "door-hit", "target": eid})
             fireproof = kind == "fireproof_door"
             colour = FIREPROOF if fireproof else DOOR
             classes = f"door fireproof {status}" if fireproof else f"door {status}"
