@@ -120,9 +120,12 @@ def test_london_find_all_by_district_clicks() -> None:
     assert view.feedback.kind == "answer" and view.feedback.extra == {"moorfields"}
     assert board.marked == {"d-bridgeward": "hint", "d-candlewick-ward": "hint", "d-guild-hall": "hint",
                             "d-coleman-street": "hint", "d-pepys-house": "hint", "d-moorfields": "warning"}
-    assert board.highlights["d-guild-hall"]["label"] == "missing" and board.toggled == ["d-st-mary"]
+    assert board.highlights["d-guild-hall"]["label"] == "missing" and board.toggled == ["d-st-mary", "d-moorfields"]
+    assert board.highlights["d-moorfields"]["tone"] == "warning"  # still picked, marked "not one"
     for district in ("bridgeward", "candlewick-ward", "guild-hall", "coleman-street", "pepys-house"):
         board.click(f"d-{district}")
+    board.click("d-moorfields")  # a click on the pick that is not one unpicks it
+    assert "d-moorfields" not in board.toggled and "d-moorfields" not in board.highlights
     view.on_check()
     assert view.feedback.kind == "done" and view.run.run.done and view.feedback.stars == 2
 
@@ -146,6 +149,7 @@ def test_flash_point_find_all_by_squares_edges_and_spots() -> None:
     assert view.feedback.kind == "answer" and view.feedback.missing == {"2,5"}
     assert view.feedback.extra == {"1,4|2,4"} and board.marked == {"space:2,5": "hint", "edge:1,4|2,4": "warning"}
     board.click("space:2,5")
+    board.click("edge:1,4|2,4")  # unpicks the edge
     view.on_check()
     assert view.feedback.kind == "done" and view.run.run.done
     assert board.answer_key("ff:red") == "2,4"  # a firefighter stands for its square
@@ -170,3 +174,15 @@ def test_the_page_address_opens_a_lesson_step() -> None:
     assert not view.open_from_address("?lesson=no-such-lesson&step=2") and view.run.index == 3
     view.open_from_address("?lesson=setting-up&step=99")  # a step outside the lesson: the lesson, from its start
     assert view.run.lesson.id == "setting-up" and view.run.index == 0
+
+
+def test_reset_progress_asks_first() -> None:
+    view = LessonView("portobello", store=False)
+    view.progress = {"first-turn": [3, 2, 0, 0, 0, 0]}
+    view.reset_button.click()
+    assert view.progress and view.reset_button.description == "Forget every star?"
+    view.goto(1)  # anything else keeps the stars
+    assert view.reset_button.description == "Reset progress" and view.progress
+    view.reset_button.click()
+    view.reset_button.click()
+    assert view.progress == {} and view.reset_button.description == "Reset progress"

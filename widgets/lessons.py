@@ -51,6 +51,8 @@ runner's, so the views that step through chance leave it alone)."""
 TAKEN_BACK = "Taken back: try again."
 """How the runner's feedback on a wrong move ends (:meth:`explorer.lessons.StepRun.try_action`)."""
 
+RESET_CONFIRM = "Forget every star?"
+"""The *Reset progress* button's words once clicked: a second click forgets every lesson's stars."""
 STORAGE_KEY = "rules-explorer:lessons:{game}"
 """The ``localStorage`` key of a game's lesson progress: ``{lesson id: [stars per step]}``."""
 
@@ -282,7 +284,8 @@ class LessonBoard:
                 key = (self.answer_key(item), tone)
                 marks[item] = {"label": "" if key in labelled else MARK_LABELS.get(tone, ""), "tone": tone}
                 labelled.add(key)
-            marks.update({item: {"label": MARK_LABELS["selected"], "tone": "selected"} for item in self.toggled})
+            marks.update({item: {"label": MARK_LABELS["selected"], "tone": "selected"} for item in self.toggled
+                          if self.marked.get(item) != "warning"})  # a pick that is not one stays marked so
             return marks
         if self.mode == "look":
             return {}
@@ -358,7 +361,7 @@ class LessonView(w.VBox):
             widget.add_class(f"rx-lesson-{name}")
         for button, handler in ((self.hint_button, self.on_hint), (self.retry_button, self.on_retry),
                                 (self.takeback_button, self.on_takeback), (self.check_button, self.on_check),
-                                (self.next_button, self.on_next), (self.reset_button, self.on_reset)):
+                                (self.next_button, self.on_next), (self.reset_button, self.on_reset_click)):
             button.on_click(lambda _b, h=handler: h())
         self.option_buttons: list[w.Button] = []
         self.run = LessonRun(self.lessons[lesson])
@@ -421,6 +424,7 @@ class LessonView(w.VBox):
 
     def goto(self, index: int) -> None:
         """Go to step ``index`` of the open lesson."""
+        self.reset_button.description, self.reset_button.button_style = "Reset progress", ""
         self.run.goto(index)
         self.feedback = None
         self._show_step()
@@ -535,8 +539,9 @@ class LessonView(w.VBox):
         self.feedback = fb
         if fb.kind == "answer":
             marks = {item: "hint" for item in self._items_of(fb.missing)}
+            # a pick that is not one stays picked, marked "not one": a click on it unpicks it (it is not dropped
+            # behind the learner's back, so the next click does not pick it again)
             marks.update({item: "warning" for item in board.toggled if board.answer_key(item) in fb.extra})
-            self.board.toggled = [i for i in board.toggled if board.answer_key(i) not in fb.extra]
             self.board.marked = marks
             self.board.refresh({"kind": "error", "text": fb.text})
         elif fb.done:
@@ -588,8 +593,19 @@ class LessonView(w.VBox):
         self._show_step()
         self.hint_button.focus()  # a keyboard user goes on from the new step's first control
 
+    def on_reset_click(self) -> None:
+        """The *Reset progress* button: the first click asks, a second one forgets every star."""
+        if self.reset_button.description == RESET_CONFIRM:
+            self.reset_button.description, self.reset_button.button_style = "Reset progress", ""
+            self.on_reset()
+        else:
+            self.reset_button.description, self.reset_button.button_style = RESET_CONFIRM, "danger"
+            self._say(self.feedback, "Press the red button again to forget the stars of every lesson; anything "
+                                     "else keeps them.")
+
     def on_reset(self) -> None:
         """Forget every lesson's stars (here and in the browser)."""
+        self.reset_button.description, self.reset_button.button_style = "Reset progress", ""
         self.progress = {}
         self.run.stars = [0] * len(self.run.stars)
         if self.store is not None:
