@@ -2,7 +2,9 @@
 time, position round trips, memory per state. Each figure is the best of 3 runs (the machine may be shared).
 
 Random play picks any legal action uniformly (the property tests' random player); games include the setup draws
-and the players' starting-tile choices.
+and the players' starting-tile choices. The first figure is issue 21's: random-playout steps per second (legal
+actions, or chance outcomes, then ``apply`` of one at random; set-up included) beside python-chess's in the same
+run (``bench_playout``; the ratio is left out without python-chess).
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ import gc
 import random
 import tracemalloc
 
+from benchmarks.bench_playout import chess_rate, playout_rate
 from benchmarks.timing import best_of, time_legal_and_apply
 from explorer.bonfire import Components, State, new_game
 from explorer.bonfire.setup import initial_state
@@ -36,6 +39,12 @@ def play(seed: int, players: int) -> int:
 
 def main() -> dict[str, float]:
     out: dict[str, float] = {}
+    chess = chess_rate(2.0)
+    out["playout steps/s"], _, _ = playout_rate(lambda seed: new_game(players=3, seed=seed), 2.0)
+    ratio = f", {out['playout steps/s'] / chess:.2f} x python-chess's {chess:,.0f}" if chess else ""
+    if chess:
+        out["playout ratio to python-chess"] = out["playout steps/s"] / chess
+    print(f"random-playout steps, 3 players: {out['playout steps/s']:,.0f} /s{ratio}")
     states = [s for seed in range(30) for s in game(seed, 2 + seed % 3)]
 
     out.update(time_legal_and_apply(states, lambda s: State.from_dict(s.to_dict()), "30 games, 2-4 players"))

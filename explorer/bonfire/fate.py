@@ -29,9 +29,10 @@ Counter({'path': 2, 'gnome': 1, 'task': 1})
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
@@ -41,8 +42,10 @@ from explorer.core import IllegalAction
 from .components import FATE_SWAP_POSITION, FATE_SYMBOLS, Components, FateArea, FateTile
 from .rules import RULES
 
-__all__ = ["ACROSS", "DIRECTIONS", "DOWN", "FateState", "PlacedTile", "Placement", "Square", "connected_area",
-           "gains", "gain_parts", "parse_placement", "place", "placements", "starting_area", "why_not"]
+__all__ = ["ACROSS", "DIRECTIONS", "DOWN", "FateState", "PlacedTile", "Placement", "Square", "area_groups",
+           "connected_area",
+           "gains", "gain_parts", "open_placements", "parse_placement", "place", "placements", "starting_area",
+           "why_not"]
 
 Square = tuple[int, int]
 """A square of the fate area: ``(row, col)``, from ``(1, 1)`` at the top left."""
@@ -87,9 +90,13 @@ class Placement:
 
     @property
     def squares(self) -> tuple[Square, Square, Square]:
-        """The 3 squares covered, top-left first (whatever :attr:`reversed` says)."""
-        (row, col), (dr, dc) = self.at, _STEP[self.direction]
-        return tuple((row + k * dr, col + k * dc) for k in range(FATE_SYMBOLS))  # type: ignore[return-value]
+        """The 3 squares covered, top-left first (whatever :attr:`reversed` says); worked out once."""
+        squares = self.__dict__.get("_squares")
+        if squares is None:
+            (row, col), (dr, dc) = self.at, _STEP[self.direction]
+            squares = tuple((row + k * dr, col + k * dc) for k in range(FATE_SYMBOLS))
+            object.__setattr__(self, "_squares", squares)
+        return squares  # type: ignore[return-value]
 
     def symbols_at(self, tile: FateTile) -> dict[Square, str]:
         """The symbol ``tile`` shows on each covered square when it lies here.
@@ -233,7 +240,21 @@ def connected_area(area: FateState, square: Square) -> frozenset[Square]:
     >>> sorted(connected_area(starting_area(), (3, 2)))
     [(3, 2)]
     """
-    return _areas(area.covered).get(square, frozenset())
+    return area_groups(area).get(square, frozenset())
+
+
+def area_groups(area: FateState) -> Mapping[Square, frozenset[Square]]:
+    """Each covered square's connected area of one symbol (:func:`connected_area`), worked out once per fate area
+    (it is immutable) and remembered on it.
+
+    >>> sorted(map(len, area_groups(starting_area()).values()))
+    [1, 1, 1]
+    """
+    groups = area.__dict__.get("_groups")
+    if groups is None:
+        groups = MappingProxyType(_areas(area.covered))
+        object.__setattr__(area, "_groups", groups)
+    return groups
 
 
 def _areas(covered: Mapping[Square, str]) -> dict[Square, frozenset[Square]]:
@@ -255,29 +276,46 @@ def _areas(covered: Mapping[Square, str]) -> dict[Square, frozenset[Square]]:
     return out
 
 
-def _neighbours(square: Square) -> Iterator[Square]:
-    for dr, dc in _SIDES:
-        yield square[0] + dr, square[1] + dc
+def _neighbours(square: Square) -> tuple[Square, ...]:
+    """The 4 squares sharing a side with ``square`` (some may lie off the grid)."""
+    found = _NEIGHBOURS.get(square)
+    if found is None:
+        found = _NEIGHBOURS[square] = tuple((square[0] + dr, square[1] + dc) for dr, dc in _SIDES)
+    return found
+
+
+_NEIGHBOURS: dict[Square, tuple[Square, ...]] = {}
 
 
 def _refusal(area: FateState, tile: FateTile, placement: Placement) -> tuple[str, str] | None:
     """``(rule id, reason)`` for the first rule the placement breaks, or ``None``. The reason speaks in board
     terms: the tile by its symbols, squares by row and column from 1 at the top left."""
-    what = "the fate tile (" + ", ".join("Great Bonfire" if x == "great_bonfire" else x for x in tile.symbols) + ")"
-    way = "downwards" if placement.direction == "down" else "to the right"
-    laid = f"{what} laid from {_names([placement.at])} {way}" + (", turned round," if placement.reversed else "")
     if tile.id in area.tile_ids:
-        return "bonfire.fate.top-or-bottom", f"{what} already lies in the fate area"
-    outside = [sq for sq in placement.squares if not area.is_inside(sq)]
+        return "bonfire.fate.top-or-bottom", f"{_tile_words(tile)} already lies in the fate area"
+    squares = placement.squares
+    outside = [sq for sq in squares if not area.is_inside(sq)]
     if outside:
-        return ("bonfire.fate.inside", (f"{laid} would stick out of the {area.layout.rows} × {area.layout.cols} "
-                                        f"fate area ({_names(outside)} is off the area)"))
-    taken = [sq for sq in placement.squares if sq in area.covered]
+        return ("bonfire.fate.inside", (f"{_laid_words(tile, placement)} would stick out of the {area.layout.rows} × "
+                                        f"{area.layout.cols} fate area ({_names(outside)} is off the area)"))
+    taken = [sq for sq in squares if sq in area.covered]
     if taken:
-        return ("bonfire.fate.no-overlap", (f"{laid} would cover {_names(taken)}, already under a fate tile"))
-    if not any(n in area.covered for sq in placement.squares for n in _neighbours(sq)):
-        return "bonfire.fate.adjacent", f"{laid} would touch no fate tile already placed"
+        return ("bonfire.fate.no-overlap", (f"{_laid_words(tile, placement)} would cover {_names(taken)}, already "
+                                            f"under a fate tile"))
+    if not any(n in area.covered for sq in squares for n in _neighbours(sq)):
+        return "bonfire.fate.adjacent", f"{_laid_words(tile, placement)} would touch no fate tile already placed"
     return None
+
+
+def _tile_words(tile: FateTile) -> str:
+    """A fate tile by its symbols: "the fate tile (boat, task, Great Bonfire)"."""
+    return "the fate tile (" + ", ".join("Great Bonfire" if x == "great_bonfire" else x for x in tile.symbols) + ")"
+
+
+def _laid_words(tile: FateTile, placement: Placement) -> str:
+    """A fate tile laid somewhere, in words: "the fate tile (...) laid from row 3, column 1 downwards"."""
+    way = "downwards" if placement.direction == "down" else "to the right"
+    return (f"{_tile_words(tile)} laid from {_names([placement.at])} {way}"
+            + (", turned round," if placement.reversed else ""))
 
 
 def _names(squares: list[Square]) -> str:
@@ -312,24 +350,47 @@ def placements(area: FateState, tile: FateTile) -> list[Placement]:
     >>> [str(p) for p in placements(starting_area(), Components.default().fate_tiles[0])][:3]
     ['1,1 down', '1,1 down reversed', '1,5 down']
     """
-    found = []
     if tile.id in area.tile_ids:
-        return found
-    rows, cols, covered = area.layout.rows, area.layout.cols, area.covered
-    symmetric = tuple(reversed(tile.symbols)) == tuple(tile.symbols)
+        return []
+    layout = area.layout
+    return list(open_placements(layout.rows, layout.cols, frozenset(area.covered), tuple(tile.symbols)))
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def open_placements(rows: int, cols: int, covered: frozenset[Square], symbols: tuple[str, ...]
+                    ) -> tuple[Placement, ...]:
+    """:func:`placements` from the facts it depends on: a grid of ``rows`` x ``cols`` whose squares ``covered`` are
+    under fate tiles, and a tile (not placed yet) showing ``symbols``. Remembered: the same areas come back game
+    after game. Listed in sorted order as they are found: by square, ``across`` before ``down``, unturned first.
+
+    >>> area = starting_area()
+    >>> len(open_placements(5, 5, frozenset(area.covered), ("boat", "task", "guardian")))
+    24
+    """
+    symmetric = tuple(reversed(symbols)) == symbols
+    free_beside = {n for sq in covered for n in _neighbours(sq)} - covered   # squares touching a placed tile
+    found: list[Placement] = []
+    for squares, plain, turned in _strips(rows, cols):
+        if covered.isdisjoint(squares) and not free_beside.isdisjoint(squares):
+            found.append(plain)
+            if not symmetric:
+                found.append(turned)
+    return tuple(found)
+
+
+@functools.lru_cache(maxsize=64)
+def _strips(rows: int, cols: int) -> tuple[tuple[tuple[Square, ...], Placement, Placement], ...]:
+    """Every strip of 3 squares inside a ``rows`` x ``cols`` grid, with its placement and the placement turned end
+    for end, in sorted order (by square, ``across`` before ``down``)."""
+    out = []
     for row in range(1, rows + 1):
         for col in range(1, cols + 1):
             for direction in DIRECTIONS:
-                dr, dc = _STEP[direction]
-                squares = [(row + j * dr, col + j * dc) for j in range(FATE_SYMBOLS)]
-                if squares[-1][0] > rows or squares[-1][1] > cols or any(sq in covered for sq in squares):
-                    continue
-                if not any(n in covered for sq in squares for n in _neighbours(sq)):
-                    continue
-                found.append(Placement((row, col), direction))
-                if not symmetric:
-                    found.append(Placement((row, col), direction, reversed=True))
-    return sorted(found)
+                plain = Placement((row, col), direction)
+                squares = plain.squares
+                if squares[-1][0] <= rows and squares[-1][1] <= cols:
+                    out.append((squares, plain, Placement((row, col), direction, reversed=True)))
+    return tuple(out)
 
 
 def _check(area: FateState, tile: FateTile, placement: Placement) -> None:
@@ -370,8 +431,8 @@ def gains(area: FateState, tile: FateTile, placement: Placement, *, fate_echo: b
     return gained
 
 
-def gain_parts(area: FateState, tile: FateTile, placement: Placement, *, fate_echo: bool = False
-               ) -> list[tuple[str, Counter]]:
+def gain_parts(area: FateState, tile: FateTile, placement: Placement, *, fate_echo: bool = False,
+               check: bool = True) -> list[tuple[str, Counter]]:
     """What :func:`gains` adds up, part by part with the rule behind each: ``bonfire.fate.gain`` (the tile's 3
     symbols), ``bonfire.fate.same-symbol`` (the areas of the same symbol touched), ``bonfire.fate.printed`` (the
     printed squares covered) and ``bonfire.specialist.fate-echo`` (their items once more); parts that bring nothing
@@ -382,11 +443,15 @@ def gain_parts(area: FateState, tile: FateTile, placement: Placement, *, fate_ec
     >>> [(rule, dict(part)) for rule, part in gain_parts(area, c.fate_tiles[1], Placement((4, 2), "across"))]
     [('bonfire.fate.gain', {'path': 1, 'gnome': 1, 'boat': 1}), ('bonfire.fate.same-symbol', {'path': 2})]
 
+    ``check=False`` leaves out the placement rules' check, for a placement already known to keep them (the engine's
+    own, once the action is legal).
+
     Raises:
         IllegalAction: (a ``ValueError``) when the placement breaks a rule (see :func:`why_not`).
     """
-    _check(area, tile, placement)
-    before = _areas(area.covered)
+    if check:
+        _check(area, tile, placement)
+    before = area_groups(area)
     symbols: Counter = Counter()
     same: Counter = Counter()
     for square, symbol in placement.symbols_at(tile).items():
@@ -404,8 +469,9 @@ def gain_parts(area: FateState, tile: FateTile, placement: Placement, *, fate_ec
     return [(rule, part) for rule, part in parts if part]
 
 
-def place(area: FateState, tile: FateTile, placement: Placement) -> FateState:
-    """The fate area with ``tile`` placed at ``placement`` (``area`` itself is unchanged).
+def place(area: FateState, tile: FateTile, placement: Placement, *, check: bool = True) -> FateState:
+    """The fate area with ``tile`` placed at ``placement`` (``area`` itself is unchanged); ``check=False`` as in
+    :func:`gain_parts`.
 
     >>> c = Components.default()
     >>> place(starting_area(c), c.fate_tiles[0], parse_placement("3,1 down")).tile_ids
@@ -414,5 +480,6 @@ def place(area: FateState, tile: FateTile, placement: Placement) -> FateState:
     Raises:
         IllegalAction: (a ``ValueError``) when the placement breaks a rule, naming it (see :func:`why_not`).
     """
-    _check(area, tile, placement)
+    if check:
+        _check(area, tile, placement)
     return FateState(area.layout, (*area.tiles, PlacedTile(tile, placement)))

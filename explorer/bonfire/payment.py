@@ -29,7 +29,8 @@ from dataclasses import dataclass
 
 from .state import Index
 
-__all__ = ["ANY", "Cost", "Paid", "apply_cover", "can_cover", "cover_options", "pay_exact", "payment_words"]
+__all__ = ["ANY", "Cost", "Paid", "apply_cover", "can_cover", "cover_options", "most_tiles", "most_tiles_each",
+           "pay_exact", "payment_words"]
 
 ANY = "any"
 """In a cost: one resource of the payer's choice."""
@@ -113,6 +114,43 @@ def can_cover(paid: Paid, ix: Index) -> bool:
     gold_plain = min(gold, need_plain)
     gold_any = min(gold - gold_plain, need_any)
     return 2 * (need_plain - gold_plain) + 2 * need_gold + (need_any - gold_any) <= rest
+
+
+def most_tiles(tiles: tuple[int, ...], action: str, ix: Index, *, double_joker: bool = False) -> int:
+    """The most action tiles of type ``action`` a payer holding ``tiles`` can pay: those held
+    (``bonfire.assume.exact-first``), then each missing one with 1 yellow tile (2 with Double Joker,
+    ``bonfire.specialist.double-joker``) or any 2 other tiles (``bonfire.pay.substitute-action``). A cost of ``n``
+    such tiles passes :func:`can_cover`'s count for its tiles exactly when ``n`` is at most this (the tiles and the
+    resources of a cost are paid from separate holdings).
+
+    >>> from explorer.bonfire.components import Components
+    >>> ix = Index.of(Components.default())
+    >>> most_tiles((1, 0, 0, 0, 0, 2, 1), "boat", ix), most_tiles((1, 0, 0, 0, 0, 2, 1), "boat", ix, double_joker=True)
+    (3, 4)
+
+    Raises:
+        ValueError: for an action type the components do not have.
+    """
+    i, wild = ix.actions.index(action), ix.actions.index(ix.wild_action)
+    held = tiles[i]
+    yellow = 0 if i == wild else tiles[wild]
+    others = sum(tiles) - tiles[wild] - (0 if i == wild else held)
+    return held + yellow * (2 if double_joker else 1) + others // 2
+
+
+def most_tiles_each(tiles: tuple[int, ...], ix: Index, *, double_joker: bool = False) -> dict[str, int]:
+    """:func:`most_tiles` for every action type, by type.
+
+    >>> from explorer.bonfire.components import Components
+    >>> ix = Index.of(Components.default())
+    >>> each = most_tiles_each((1, 0, 0, 0, 0, 2, 1), ix)
+    >>> each["gnome"], all(each[a] == most_tiles((1, 0, 0, 0, 0, 2, 1), a, ix) for a in ix.actions)
+    (3, True)
+    """
+    wild = ix.actions.index(ix.wild_action)
+    yellow, per_yellow, plain = tiles[wild], 2 if double_joker else 1, sum(tiles) - tiles[wild]
+    return {a: (held + (plain - held) // 2 + yellow * per_yellow if i != wild else held + plain // 2)
+            for i, (a, held) in enumerate(zip(ix.actions, tiles))}
 
 
 def apply_cover(paid: Paid, items: tuple[str, ...], ix: Index) -> Paid:

@@ -18,6 +18,7 @@ from those counts (exactly the draws of a shuffled stack).
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -85,6 +86,15 @@ class Index:
             wild_action=next(a.id for a in c.action_types.values() if a.wild))
 
 
+SEAT_DERIVED = ("_reach", "_walk", "_recruits")
+"""Facts worked out from a :class:`Seat` and remembered on it (a seat is immutable): the most tiles of each action
+type it can pay (``turn._tile_reach``), whether a guardian can walk (``turn._can_walk``), the recruits it can pay on
+a display of gnomes (``turn._recruits``). :meth:`Seat.replace` leaves them behind."""
+STATE_DERIVED = ("_legal", "_legal_set", "_outcomes")
+"""What a :class:`State` remembers about itself (it is immutable): its legal actions and chance outcomes (the
+contract's caches). :meth:`State.replace` leaves them behind."""
+
+
 @dataclass(frozen=True)
 class Seat:
     """One player's boards and supply: what seed "Setup" A-F gives them and what they gain in play."""
@@ -127,10 +137,13 @@ class Seat:
     """True once the player takes no more turns (stuck, ``bonfire.turn.stuck``; or passed, ``bonfire.end.pass``)."""
 
     def replace(self, **changes: Any) -> Seat:
-        """A copy with ``changes`` (cheap: no re-validation)."""
+        """A copy with ``changes`` (cheap: no re-validation; the facts derived from this seat are not copied)."""
         new = object.__new__(Seat)
-        new.__dict__.update(self.__dict__)
-        new.__dict__.update(changes)
+        fields = self.__dict__.copy()
+        for derived in SEAT_DERIVED:
+            fields.pop(derived, None)
+        fields.update(changes)
+        object.__setattr__(new, "__dict__", fields)
         return new
 
     @property
@@ -291,20 +304,43 @@ class State(GameState):
 
     # ---- the contract hooks -------------------------------------------------------------------------------
     def _legal_actions(self) -> list[Action]:
-        from .turn import legal_actions
-        return legal_actions(self)
+        return _turn.legal_actions(self)
 
     def why_illegal(self, action: Any) -> IllegalAction | None:
-        from .turn import refusal
-        return refusal(self, action)
+        return _turn.refusal(self, action)
 
     def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
-        from .turn import chance_outcomes
-        return chance_outcomes(self)
+        outcomes = self.__dict__.get("_outcomes")
+        if outcomes is None:  # worked out once per state, like the legal actions
+            outcomes = _turn.chance_outcomes(self)
+            object.__setattr__(self, "_outcomes", outcomes)
+        return list(outcomes)
+
+    def resolve_chance(self) -> State:
+        """Apply seeded chance outcomes until a player must act (or the game ends): the same draws as
+        :meth:`~explorer.core.GameState.resolve_chance`, one by one, without checking again the outcomes the rules
+        have just listed (:func:`~explorer.bonfire.turn.resolve_draws`)."""
+        return _turn.resolve_draws(self)
+
+    def replace(self, **changes: Any) -> State:
+        """A copy with the fields in ``changes`` replaced (:meth:`~explorer.core.GameState.replace`: no
+        ``__init__``, what the state remembers about itself left behind).
+
+        Raises:
+            TypeError: for a name that is not a field.
+        """
+        if not _STATE_FIELDS.issuperset(changes):
+            raise TypeError(f"State has no field(s) {sorted(set(changes) - _STATE_FIELDS)}")
+        new = object.__new__(State)
+        fields = self.__dict__.copy()
+        for derived in STATE_DERIVED:
+            fields.pop(derived, None)
+        fields.update(changes)
+        object.__setattr__(new, "__dict__", fields)
+        return new
 
     def _apply(self, action: Any) -> tuple[State, Sequence[Event]]:
-        from .turn import apply_action
-        return apply_action(self, action)
+        return _turn.apply_action(self, action)
 
     def parse_action(self, text: str) -> Action:
         """``text`` read as an action of this game: :func:`~explorer.bonfire.actions.parse_action` with the state's
@@ -352,3 +388,8 @@ class State(GameState):
         who = "chance" if self.current_player is None else self.players[self.current_player]
         return (f"<bonfire.State {len(self.seats)} players, {self.phase}, to decide: {who}, "
                 f"due: {due}, council {self.novices_in_council()}>")
+
+
+_STATE_FIELDS = frozenset(f.name for f in dataclasses.fields(State))
+
+from . import turn as _turn  # noqa: E402  (the rules of the turn build on State: imported once it is defined)

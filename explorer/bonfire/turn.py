@@ -1,9 +1,16 @@
 """The turn: which actions are legal, why one is refused, and what each does (seed "Desenvolvimento" to "Fim do
 jogo").
 
-One function decides legality and explains refusals, :func:`refusal`; :func:`legal_actions` lists the candidate
-actions it accepts, so the two cannot disagree. :func:`apply_action` carries out a legal action and then every
-step the engine does by itself (``then``, ``end-turn``), until a player or chance must decide.
+:func:`legal_actions` generates the legal actions directly from the rules of the due step (one function per kind
+of step, :data:`_OPTIONS`); :func:`refusal` is the one place that explains why any other action is refused, naming
+the rule. The legality property test (``tests/bonfire/test_bonfire_legality.py``) checks over hundreds of positions
+that the two agree. :func:`apply_action` carries out a legal action and then every step the engine does by itself
+(``then``, ``end-turn``), until a player or chance must decide.
+
+Facts that take work and cannot change are worked out once and remembered on the immutable value they describe:
+what a seat can pay (:func:`_tile_reach`, :func:`_recruits`), whether its guardians can walk
+(:func:`_can_walk`), the fate placements of a fate area (:func:`_fate_choices`); the actions of a board are made
+once (:class:`_Made`), and payments, placements and the Great Bonfire's prices are remembered by value.
 
 The steps of a turn (:class:`~explorer.bonfire.state.Step`): ``act`` (choose one of the three options; a
 ``return`` of surplus action tiles keeps the turn open), then for an action of option II its payment (``cover``
@@ -15,15 +22,17 @@ comes back to the start player (``bonfire.end.*``).
 
 from __future__ import annotations
 
+import bisect
 import functools
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
 from typing import Any
 
 from explorer.core import Event, IllegalAction
 
 from . import fate as fate_area
+from .fate import Placement
 from .actions import (REWARD_PAIRS, Action, BuildFromPile, BuildPath, ClaimGuardian, Cover, Draw, Ignite, Move,
                       OFFERING_STACK_NAMES,
                       Pass, PlaceFate, Procession, RECRUIT_PAYMENTS, Recruit, Return, Sail, Skip, SitAt, StartTile,
@@ -33,15 +42,15 @@ from .components import (ANY as ANY_ITEM, COUNTDOWN, END_TRIGGER, FATE_SWAP_POSI
 from .conditions import holds
 from .events import Happened, Scored
 from .islands import boat_cost
-from .payment import ANY, Cost, Paid, apply_cover, can_cover, cover_options, pay_exact
+from .payment import ANY, Cost, Paid, apply_cover, can_cover, cover_options, most_tiles_each, pay_exact
 from .rules import RULES
 from .scoring import final_events
-from .state import PLAY_CATEGORIES, Seat, State, Step
+from .state import PLAY_CATEGORIES, Index, Seat, State, Step
 from .words import (action_words, card_name, cover_words, fate_tile_words, island_name, placement_words, seat_name,
                     space_name, tile_name, tiles_words)
 
-__all__ = ["legal_actions", "refusal", "apply_action", "chance_outcomes", "fate_limit", "procession_stops", "movers",
-           "action_cost", "MAX_PROCESSION_STEPS"]
+__all__ = ["legal_actions", "refusal", "apply_action", "chance_outcomes", "resolve_draws", "fate_limit",
+           "procession_stops", "movers", "action_cost", "MAX_PROCESSION_STEPS"]
 
 MAX_PROCESSION_STEPS = MAX_PATH_TILES + 1
 """The most steps a procession may buy: enough to walk the whole path and step into a bonfire
@@ -91,10 +100,11 @@ def fate_limit(seat: Seat) -> int:
     return LARGE_HAND if _has(seat, "large_hand") else FATE_HAND
 
 
-def _set_seat(state: State, k: int, seat: Seat) -> State:
+def _set_seat(state: State, k: int, seat: Seat, **changes: Any) -> State:
+    """The state with ``seat`` for seat ``k`` (and the other ``changes``), made at once."""
     seats = list(state.seats)
     seats[k] = seat
-    return state.replace(seats=tuple(seats))
+    return state.replace(seats=tuple(seats), **changes)
 
 
 def _add(values: tuple[int, ...], i: int, n: int) -> tuple[int, ...]:
@@ -107,27 +117,43 @@ def _gain(state: State, k: int, item: str, n: int, events: list[Event], rule: st
     """``seat`` k gains ``n`` of ``item`` (a resource, or an action tile from the limited supply:
     ``bonfire.assume.supply-runs-out``). With ``why`` (what brings it, in words), an event under ``rule`` says
     what was gained: "orange gains 1 wood (Path Finder)"; without, another event of the caller's says it."""
-    if n <= 0:
-        return state
+    return _gain_all(state, k, ((item, n),), events, rule, why)
+
+
+def _gain_all(state: State, k: int, items: Iterable[tuple[str, int]], events: list[Event], rule: str,
+              why: str | None = None) -> State:
+    """:func:`_gain` of each ``(item, n)`` in turn, the events in that order (the state is made once)."""
     ix, seat = state.index, state.seats[k]
-    if item in ix.resources:
-        seat = seat.replace(resources=_add(seat.resources, ix.resources.index(item), n))
-        if why:
-            events.append(Happened(RULES[rule], f"{seat.colour} gains {n} {item.replace('_', ' ')} ({why})",
-                                   seat.colour))
-        return _set_seat(state, k, seat)
-    i = ix.actions.index(item)
-    got = min(n, state.supply[i])
-    if got < n:
-        events.append(Happened(RULES["bonfire.assume.supply-runs-out"],
-                               f"the supply is out of {item.replace('_', ' ')} tiles: {seat.colour} gets {got} of {n}",
-                               seat.colour))
-    if got:
-        seat = seat.replace(tiles=_add(seat.tiles, i, got))
-        state = _set_seat(state, k, seat).replace(supply=_add(state.supply, i, -got))
-        if why:
-            events.append(Happened(RULES[rule], f"{seat.colour} gains {tiles_words(item, got)} ({why})", seat.colour))
-    return state
+    resources, tiles, supply = list(seat.resources), list(seat.tiles), list(state.supply)
+    gained = False
+    for item, n in items:
+        if n <= 0:
+            continue
+        if item in ix.resources:
+            resources[ix.resources.index(item)] += n
+            gained = True
+            if why:
+                events.append(Happened(RULES[rule], f"{seat.colour} gains {n} {item.replace('_', ' ')} ({why})",
+                                       seat.colour))
+            continue
+        i = ix.actions.index(item)
+        got = min(n, supply[i])
+        if got < n:
+            events.append(Happened(RULES["bonfire.assume.supply-runs-out"],
+                                   f"the supply is out of {item.replace('_', ' ')} tiles: {seat.colour} gets {got} "
+                                   f"of {n}", seat.colour))
+        if got:
+            tiles[i] += got
+            supply[i] -= got
+            gained = True
+            if why:
+                events.append(Happened(RULES[rule], f"{seat.colour} gains {tiles_words(item, got)} ({why})",
+                                       seat.colour))
+    if not gained:
+        return state
+    seats = list(state.seats)
+    seats[k] = seat.replace(resources=tuple(resources), tiles=tuple(tiles))
+    return state.replace(seats=tuple(seats), supply=tuple(supply))
 
 
 def _score(state: State, k: int, points: int, category: str, rule: str, events: list[Event]) -> State:
@@ -185,23 +211,39 @@ def action_cost(state: State, k: int, action: Action) -> Cost:
         return Cost("great_bonfire", _great_bonfire_tiles(state, seat, action.space))
     if isinstance(action, Recruit):
         card = c.specialists.get(action.card) or c.elders[action.card]
-        res = ANY if _has(seat, "flexible_pay") else card.resource
-        tiles, times = (2, 1) if action.payment == "2-tiles" else (1, 2)
-        return Cost("gnome", tiles, (res,) * times)
+        return _recruit_cost(ANY if _has(seat, "flexible_pay") else card.resource, action.payment)
     raise KeyError(f"{action} costs nothing")
 
 
+@functools.lru_cache(maxsize=256)
+def _recruit_cost(resource: str, payment: str) -> Cost:
+    """A gnome's cost (``bonfire.gnome.cost``): 2 gnome tiles and its ``resource``, or 1 tile and the resource
+    twice."""
+    tiles, times = (2, 1) if payment == "2-tiles" else (1, 2)
+    return Cost("gnome", tiles, (resource,) * times)
+
+
 def _great_bonfire_tiles(state: State, seat: Seat, space: str) -> int:
-    """Great Bonfire tiles to turn the pointer to ``space`` (``bonfire.great-bonfire.turn``); 0: not allowed.
+    """Great Bonfire tiles to turn the pointer to ``space`` (``bonfire.great-bonfire.turn``); 0: not allowed
+    (:func:`_great_bonfire_prices`)."""
+    if not state.great_bonfire_used:
+        return 1
+    spaces = state.index.spaces
+    return _great_bonfire_prices(spaces, state.pointer, True)[spaces.index(space)]
+
+
+@functools.lru_cache(maxsize=64)
+def _great_bonfire_prices(spaces: tuple[str, ...], pointer: str, used: bool) -> tuple[int, ...]:
+    """Great Bonfire tiles to turn the pointer to each of ``spaces`` (``bonfire.great-bonfire.turn``); 0: not
+    allowed.
 
     The first use in the GAME (by anyone) costs 1 tile and reaches any space; from then on every use, whoever
     makes it, pays 1 tile a space clockwise, 3 for any space (``bonfire.assume.great-bonfire-moves``: it must move).
     """
-    if not state.great_bonfire_used:
-        return 1
-    spaces = state.index.spaces
-    steps = (spaces.index(space) - spaces.index(state.pointer)) % len(spaces)
-    return 0 if steps == 0 else min(steps, 3)
+    if not used:
+        return (1,) * len(spaces)
+    here = spaces.index(pointer)
+    return tuple(0 if steps == 0 else min(steps, 3) for steps in ((j - here) % len(spaces) for j in range(len(spaces))))
 
 
 def _payment(state: State, k: int, action: Action) -> Paid:
@@ -210,15 +252,35 @@ def _payment(state: State, k: int, action: Action) -> Paid:
                      double_joker=_has(seat, "double_joker"))
 
 
-@functools.lru_cache(maxsize=1 << 16)
-def _payable(resources: tuple[int, ...], tiles: tuple[int, ...], cost: Cost, ix: Any, double_joker: bool) -> bool:
-    """True if a cost can be paid from these holdings (remembered: the same holdings and costs recur)."""
-    return can_cover(pay_exact(resources, tiles, cost, ix, double_joker=double_joker), ix)
+def _tile_reach(state: State, seat: Seat) -> dict[str, int]:
+    """The most tiles of each action type ``seat`` can pay, substitutes included
+    (:func:`~explorer.bonfire.payment.most_tiles_each`); worked out once per seat and remembered on it (a seat is
+    immutable)."""
+    reach = seat.__dict__.get("_reach")
+    if reach is None:
+        reach = most_tiles_each(seat.tiles, state.index, double_joker=_has(seat, "double_joker"))
+        object.__setattr__(seat, "_reach", reach)
+    return reach
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _resources_payable(resources: tuple[int, ...], wanted: tuple[str, ...], ix: Any) -> bool:
+    """True if the resources ``wanted`` can be paid from ``resources``, substitutes included (remembered: the same
+    holdings and costs recur)."""
+    return can_cover(pay_exact(resources, (0,) * len(ix.actions), Cost(None, 0, wanted), ix), ix)
 
 
 def _can_pay(state: State, k: int, cost: Cost) -> bool:
-    seat = state.seats[k]
-    return _payable(seat.resources, seat.tiles, cost, state.index, _has(seat, "double_joker"))
+    """True if seat ``k`` can pay ``cost``, with substitutes where needed (``bonfire.pay.*``)."""
+    return _payable_by(state, state.seats[k], cost)
+
+
+def _payable_by(state: State, seat: Seat, cost: Cost) -> bool:
+    """True if ``seat`` can pay ``cost`` (:func:`_can_pay`): its tiles and its resources are paid from separate
+    holdings, so each part is checked on its own."""
+    if cost.action is not None and cost.tiles > _tile_reach(state, seat)[cost.action]:
+        return False
+    return not cost.resources or _resources_payable(seat.resources, cost.resources, state.index)
 
 
 def _unpayable(state: State, k: int, action: Action) -> IllegalAction | None:
@@ -294,108 +356,260 @@ def _march_moves(state: State, step: Step) -> list[Move]:
     return out
 
 
-# ---- legality --------------------------------------------------------------------------------------------
-def _candidates(state: State) -> list[Action]:
-    """Every action worth asking :func:`refusal` about in the due step (a superset of the legal ones)."""
-    step = state.pending[0]
-    k = state.current_player
-    seat = state.seats[k] if k is not None else None
-    c, ix = state.components, state.index
-    kind = step.kind
-    if kind == "start-tile":
-        return [StartTile(False), StartTile(True)]
-    if kind == "cover":
-        return [Cover(items) for items in cover_options(_cover_paid(state, step), ix)]
-    if kind == "dock":
-        return [*_claims(state, seat), Skip()]
-    if kind == "march":
-        return list(_march_moves(state, step))
-    if kind == "sit":
-        return [SitAt(s) for s in ix.seats]
-    if kind == "take":
-        items = ix.resources if step.what == "resource" else [a for a in ix.actions]
-        return [Take(i) for i in items]
-    if kind != "act":
-        return []
-    out: list[Action] = []
-    tiles = sum(seat.tiles)
-    placeable = _fate_choices(state, seat)
-    if tiles > fate_limit(seat) and placeable:
-        out += [Return(a) for a, n in zip(ix.actions, seat.tiles) if n]
-    if tiles <= fate_limit(seat):
-        out += placeable
-    if step.flag:  # tiles returned this turn: option I it is
-        return out
-    boat_ok = {n: _can_pay(state, k, Cost("boat", n)) for n in (1, 2, 3)}
-    out += [Sail(i) for i in c.islands if i != seat.boat and boat_ok[boat_cost(seat.boat, i, c)]]
-    out += _claims(state, seat)
-    out += [Procession(n) for n in range(1, MAX_PROCESSION_STEPS + 1)]
-    if len(seat.path) < MAX_PATH_TILES:
-        out += [BuildPath(*kind.split()) for kind in dict.fromkeys(t for t in state.path_display if t)]
-        out.append(BuildFromPile())
-    for space in ix.spaces:
-        tiles_needed = _great_bonfire_tiles(state, seat, space)
-        if tiles_needed and _can_pay(state, k, Cost("great_bonfire", tiles_needed)):
-            out += [UseGreatBonfire(space, pair) for pair in REWARD_PAIRS]
-    if len(seat.gnomes) < MAX_GNOMES:
-        for card in (*state.elders, *state.specialists):
-            if card:
-                out += [a for pay in RECRUIT_PAYMENTS if _can_pay(state, k, action_cost(state, k, a := Recruit(card, pay)))]
-    out += [Ignite(b) for b, disc in enumerate(seat.tasks) if disc and not seat.lit[b]]
-    if state.countdown:
-        out.append(Pass())
-    return out
-
-
-_PLACEMENTS: dict[tuple[Any, ...], tuple[PlaceFate, ...]] = {}
-
-
-def _fate_choices(state: State, seat: Seat) -> list[PlaceFate]:
-    """The fate placements open to ``seat`` (top or bottom tile), remembered per fate area and tile: the same
-    areas come back again and again in play."""
-    if not seat.stack:
-        return []
-    out: list[PlaceFate] = []
-    for tile_id in dict.fromkeys((seat.stack[0], seat.stack[-1])):
-        key = (id(seat.fate.layout), seat.fate.tiles, tile_id)
-        found = _PLACEMENTS.get(key)
-        if found is None:
-            if len(_PLACEMENTS) > 50_000:
-                _PLACEMENTS.clear()
-            tile = next(t for t in state.components.fate_tiles if t.id == tile_id)
-            found = _PLACEMENTS[key] = tuple(PlaceFate(tile_id, p) for p in fate_area.placements(seat.fate, tile))
-        out += found
-    return out
-
-
-def _claims(state: State, seat: Seat) -> list[Action]:
-    """Task discs and the guardian at the boat's island (the claims a dock step or an act step may make)."""
-    island = state.components.islands.get(seat.boat) if seat.boat else None
-    if island is None:
-        return []
-    if island.kind == "guardian":
-        return [ClaimGuardian(island.guardian)]
-    discs = [d for d in state.island_content(island.id) if d in state.components.task_discs]
-    k = state.players.index(seat.colour)
-    stacks = [stack for stack in OFFERING_STACK_NAMES
-              if seat.offering_up[OFFERING_STACK_NAMES.index(stack)] is None
-              or _can_pay(state, k, action_cost(state, k, TakeTask(discs[0], stack, 0)))] if discs else []
-    return [TakeTask(d, stack, b) for d in discs for stack in stacks
-            for b in range(len(seat.tasks)) if seat.tasks[b] is None]
-
-
+# ---- legal actions ----------------------------------------------------------------------------------------
 def legal_actions(state: State) -> list[Action]:
-    """The legal actions of the player who decides the due step, in a fixed order (see :func:`_candidates`).
-
-    Every candidate is checked by :func:`refusal`; duplicates are dropped.
+    """The legal actions of the player who decides the due step, in a fixed order, generated directly from the
+    rules of that kind of step (:data:`_OPTIONS`). :func:`refusal` explains why any other action is refused; the
+    legality property test (``tests/bonfire/test_bonfire_legality.py``) checks that the two agree.
     """
     if not state.pending or state.is_chance_node:
         return []
-    seen: dict[Action, None] = {}
-    for action in _candidates(state):
-        if action not in seen and refusal(state, action) is None:
-            seen[action] = None
-    return list(seen)
+    step = state.pending[0]
+    options = _OPTIONS.get(step.kind)
+    return [] if options is None else options(state, step)
+
+
+def _start_tile_options(state: State, step: Step) -> list[Action]:
+    """The starting fate tile: the spare, or the 4th tile swapped in (``bonfire.setup.start-fate-tile``)."""
+    return list(_START_TILES)
+
+
+_START_TILES = (StartTile(False), StartTile(True))
+
+
+def _cover_options(state: State, step: Step) -> list[Action]:
+    """The substitutes for the first missing item that leave the rest payable (``bonfire.pay.substitute-*``)."""
+    seat = state.seats[step.seat]
+    return list(_cover_choices(seat.resources, seat.tiles, step.what, step.count, step.items,
+                               _has(seat, "double_joker"), state.index))
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _cover_choices(resources: tuple[int, ...], tiles: tuple[int, ...], action: str | None, count: int,
+                   missing: tuple[str, ...], double_joker: bool, ix: Index) -> tuple[Cover, ...]:
+    """A cover by each of :func:`~explorer.bonfire.payment.cover_options` for the payment under way (the payer's
+    holdings and what is missing: :func:`_cover_paid`); remembered, as payments recur."""
+    paid = Paid(resources, tiles, action, count, missing, double_joker)
+    return tuple(Cover(items) for items in cover_options(paid, ix))
+
+
+def _dock_options(state: State, step: Step) -> list[Action]:
+    """After docking: a claim at the island, or skip (``bonfire.assume.dock-claim``, ``bonfire.boat.extra-claim``)."""
+    k = state.current_player
+    return [*_claim_options(state, k, state.seats[k]), Skip()]
+
+
+def _march_options(state: State, step: Step) -> list[Action]:
+    """Where each guardian who may move now can end (``bonfire.procession.*``)."""
+    return _march_moves(state, step)
+
+
+def _sit_options(state: State, step: Step) -> list[Action]:
+    """The council seats without a novice of the colour waiting to sit (``bonfire.assume.seat-capacity``; a neutral
+    novice: without a neutral one, ``bonfire.bonus.common-task``)."""
+    sits = _made(state.components).sits
+    return [sits[seat_id] for seat_id, novices in zip(state.index.seats, state.council) if step.what not in novices]
+
+
+def _take_options(state: State, step: Step) -> list[Action]:
+    """A bonus item of the player's choice: any resource, or an action tile the supply still has
+    (``bonfire.ignite.seat-bonus``, ``bonfire.assume.supply-runs-out``)."""
+    ix, takes = state.index, _made(state.components).takes
+    if step.what == "resource":
+        return [takes[r] for r in ix.resources]
+    return [takes[a] for a, left in zip(ix.actions, state.supply) if left]
+
+
+def _act_options(state: State, step: Step, *, first: bool = False) -> list[Action]:
+    """The three options of a turn (``bonfire.turn.options``), in a fixed order: I (returns, then fate tiles), II
+    (boat, claims at the boat's island, processions, path tiles, the Great Bonfire, gnomes), III (ignite), and in
+    the countdown ``pass``. Once tiles have been returned only option I is left
+    (``bonfire.assume.return-before-fate``). With ``first``, the list may stop once it holds any (:func:`_can_act`).
+    """
+    k = state.current_player
+    seat, c, ix = state.seats[k], state.components, state.index
+    made = _made(c)
+    out: list[Action] = []
+    placeable = _fate_choices(state, seat)
+    if sum(seat.tiles) > fate_limit(seat):  # bonfire.fate.when: hand tiles back first
+        if placeable:
+            out += [made.returns[a] for a, n in zip(ix.actions, seat.tiles) if n]
+    else:
+        out += placeable
+    if step.flag or (first and out):
+        return out
+    reach = _tile_reach(state, seat)
+    out += [made.sails[island] for island, tiles in _voyages(c, seat.boat) if tiles <= reach["boat"]]  # boat.cost
+    if seat.boat is not None:
+        out += _claim_options(state, k, seat)
+    if first and out:
+        return out
+    if _can_walk(state, k, seat):                                     # bonfire.procession.step
+        out += made.processions[:reach["guardian"]]
+    if len(seat.path) < MAX_PATH_TILES and c.player_board.path_slots[len(seat.path)].cost <= reach["path"]:
+        out += [made.paths[kind] for kind in dict.fromkeys(t for t in state.path_display if t)]
+        if _path_pile_left(state):
+            out.append(made.from_pile)
+    if reach["great_bonfire"]:
+        free = [b for b, p in enumerate(seat.portals) if p is None]  # bonfire.assume.portal-rightmost
+        wanted = c.player_board.bonfires[free[-1]].portal if free else None
+        prices = _great_bonfire_prices(ix.spaces, state.pointer, state.great_bonfire_used)
+        for space, tiles, portals in zip(ix.spaces, prices, state.portals):
+            if tiles and tiles <= reach["great_bonfire"]:             # bonfire.great-bonfire.portal
+                out += made.great[space][wanted is not None and wanted in portals]
+    if len(seat.gnomes) < MAX_GNOMES and reach["gnome"]:             # bonfire.gnome.limit, bonfire.gnome.cost
+        out += _recruits(state, seat)
+    for b, disc in enumerate(seat.tasks):                            # bonfire.ignite.when
+        if disc and not seat.lit[b] and holds(state, k, c.task_discs[disc].condition):
+            out.append(made.ignites[b])
+    if state.countdown:                                               # bonfire.end.pass
+        out.append(made.pass_)
+    return out
+
+
+def _recruits(state: State, seat: Seat) -> tuple[Recruit, ...]:
+    """The recruits of the gnomes on display that ``seat`` can pay (``bonfire.gnome.cost``: by the card's resource,
+    any with Flexible Pay), elders first; remembered on the seat for the display it was worked out for."""
+    display = (state.elders, state.specialists)
+    known = seat.__dict__.get("_recruits")
+    if known is None or known[0] != display:
+        made, flexible = _made(state.components), _has(seat, "flexible_pay")
+        payable: dict[str, tuple[str, ...]] = {}   # by resource
+        found: list[Recruit] = []
+        for card in (*state.elders, *state.specialists):
+            if card:
+                resource = ANY if flexible else made.resources[card]
+                pays = payable.get(resource)
+                if pays is None:
+                    pays = payable[resource] = tuple(pay for pay in RECRUIT_PAYMENTS
+                                                     if _payable_by(state, seat, _recruit_cost(resource, pay)))
+                found += [recruit for pay, recruit in made.recruits[card] if pay in pays]
+        known = (display, tuple(found))
+        object.__setattr__(seat, "_recruits", known)
+    return known[1]
+
+
+class _Made:
+    """The actions of one board, each made once: actions are values, so one object serves every state (and
+    listing the legal actions makes none)."""
+
+    def __init__(self, c: Any) -> None:
+        ix = Index.of(c)
+        self.returns = {a: Return(a) for a in ix.actions}
+        self.sails = {i: Sail(i) for i in c.islands}
+        self.processions = tuple(Procession(n) for n in range(1, MAX_PROCESSION_STEPS + 1))
+        self.paths = {kind: BuildPath(*kind.split()) for kind in ix.path_kinds}
+        self.from_pile = BuildFromPile()
+        self.great = {space: (tuple(UseGreatBonfire(space, pair) for pair in REWARD_PAIRS if "portal" not in pair),
+                              tuple(UseGreatBonfire(space, pair) for pair in REWARD_PAIRS))
+                      for space in ix.spaces}
+        """Per space: the uses without a portal, and all of them (``[with_portal]``)."""
+        self.recruits = {card: tuple((pay, Recruit(card, pay)) for pay in RECRUIT_PAYMENTS)
+                         for card in (*c.elders, *c.specialists)}
+        self.resources = {card: info.resource for card, info in (*c.elders.items(), *c.specialists.items())}
+        """The resource each gnome card is paid with."""
+        self.ignites = tuple(Ignite(b) for b in range(len(c.player_board.bonfires)))
+        self.sits = {seat_id: SitAt(seat_id) for seat_id in ix.seats}
+        self.takes = {item: Take(item) for item in (*ix.resources, *ix.actions)}
+        self.pass_ = Pass()
+
+
+@functools.cache
+def _made(components: Any) -> _Made:
+    """The actions of ``components``' board (:class:`_Made`), made once."""
+    return _Made(components)
+
+
+_OPTIONS: dict[str, Callable[[State, Step], list[Action]]] = {
+    "start-tile": _start_tile_options, "cover": _cover_options, "dock": _dock_options, "march": _march_options,
+    "sit": _sit_options, "take": _take_options, "act": _act_options}
+"""The legal actions of each kind of step a player decides."""
+
+
+def _can_act(state: State) -> bool:
+    """True if the player of the due ``act`` step has any option (``bonfire.turn.stuck``)."""
+    return bool(_act_options(state, state.pending[0], first=True))
+
+
+@functools.cache
+def _voyages(components: Any, boat: str | None) -> tuple[tuple[str, int], ...]:
+    """Each island a boat at ``boat`` can sail to, with the boat tiles it costs (:func:`boat_cost`), in the order of
+    the islands."""
+    return tuple((i, boat_cost(boat, i, components)) for i in components.islands if i != boat)
+
+
+def _can_walk(state: State, k: int, seat: Seat) -> bool:
+    """True if some guardian of ``seat`` (seat ``k``) on the path can end a procession anywhere but where she stands
+    (``bonfire.procession.step``); worked out once per seat and remembered on it. One step is enough to know: with
+    more steps a guardian reaches further only along tiles she could already step onto (:func:`procession_stops`).
+    """
+    walk = seat.__dict__.get("_walk")
+    if walk is None:
+        walk = any(len(procession_stops(state, k, g, 1)) > 1 for g in _guardian_order(state, seat))
+        object.__setattr__(seat, "_walk", walk)
+    return walk
+
+
+def _fate_choices(state: State, seat: Seat) -> tuple[PlaceFate, ...]:
+    """The fate placements open to ``seat`` (top or bottom tile), remembered on its fate area (immutable): the
+    same area comes back turn after turn until a tile is placed."""
+    if not seat.stack:
+        return ()
+    area = seat.fate
+    ends = (seat.stack[0], seat.stack[-1])
+    known = area.__dict__.get("_choices")
+    if known is None:
+        known = {}
+        object.__setattr__(area, "_choices", known)
+    found = known.get(ends)
+    if found is None:
+        layout, covered = area.layout, frozenset(area.covered)
+        found = ()
+        for tile_id in dict.fromkeys(ends):
+            if tile_id not in area.tile_ids:
+                tile = next(t for t in state.components.fate_tiles if t.id == tile_id)
+                found += _fate_actions(tile, layout.rows, layout.cols, covered)
+        known[ends] = found
+    return found
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _fate_actions(tile: Any, rows: int, cols: int, covered: frozenset[tuple[int, int]]) -> tuple[PlaceFate, ...]:
+    """Placing ``tile`` at each of its open placements (:func:`~explorer.bonfire.fate.open_placements`)."""
+    return tuple(_placing(tile.id, p) for p in fate_area.open_placements(rows, cols, covered, tuple(tile.symbols)))
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _placing(tile_id: str, placement: Placement) -> PlaceFate:
+    """The action placing fate tile ``tile_id`` at ``placement`` (made once)."""
+    return PlaceFate(tile_id, placement)
+
+
+def _claim_options(state: State, k: int, seat: Seat) -> list[Action]:
+    """The claims at the boat's island: a task disc there onto a free bonfire with a face-up offering disc whose
+    price the player can pay (``bonfire.task.*``), or the island's guardian if the player has none of her colour,
+    one is left, the starting tile has room and the guardian tile can be paid (``bonfire.guardian.*``)."""
+    c = state.components
+    island = c.islands.get(seat.boat) if seat.boat else None
+    if island is None:
+        return []
+    if island.kind == "guardian":
+        colour = island.guardian
+        if (colour in c.guardians and all(g != colour for g, _, _ in seat.guardians)
+                and state.guardians[state.index.guardian_colours.index(colour)]
+                and sum(1 for _, where, at in seat.guardians if where == "path" and at == 0) < MAX_GUARDIANS_ON_START
+                and _can_pay(state, k, Cost("guardian", 1))):
+            return [ClaimGuardian(colour)]
+        return []
+    if island.kind != "task":
+        return []
+    discs = [d for d in state.island_content(island.id) if d in c.task_discs]
+    free = [b for b, disc in enumerate(seat.tasks) if disc is None]
+    if not discs or not free:
+        return []
+    stacks = [stack for j, stack in enumerate(OFFERING_STACK_NAMES) if seat.offering_up[j] is not None
+              and _can_pay(state, k, action_cost(state, k, TakeTask(discs[0], stack, free[0])))]
+    return [TakeTask(disc, stack, b) for disc in discs for stack in stacks for b in free]
 
 
 def _cover_paid(state: State, step: Step) -> Paid:
@@ -720,61 +934,127 @@ def chance_outcomes(state: State) -> list[tuple[Draw, Fraction]]:
     """
     if not state.is_chance_node:
         return []
+    what, items, counts = _draw_counts(state)
+    if counts is None:
+        return [(_draw(what, item), _share(1, len(items))) for item in items]
+    total = sum(counts)
+    return [(_draw(what, item), _share(n, total)) for item, n in zip(items, counts) if n]
+
+
+def _draw_counts(state: State) -> tuple[str, Sequence[str], Sequence[int] | None]:
+    """What the due draw turns up: ``(what, items, counts)``, the counts of each item left, ``None`` when each item
+    is one of a kind (equally likely)."""
     step, ix = state.pending[0], state.index
-
-    def even(what: str, items: Sequence[str]) -> list[tuple[Draw, Fraction]]:
-        return [(Draw(what, item), Fraction(1, len(items))) for item in items]
-
-    def weighted(what: str, names: Sequence[str], counts: Sequence[int]) -> list[tuple[Draw, Fraction]]:
-        total = sum(counts)
-        return [(Draw(what, name), Fraction(n, total)) for name, n in zip(names, counts) if n]
-
     what = step.what
     if what == "task":
-        return even("task", state.task_box)
+        return what, state.task_box, None
     if what == "elder":
-        return even("elder", state.elder_box)
+        return what, state.elder_box, None
     if what == "specialist":
-        return even("specialist", state.reserve)
+        return what, state.reserve, None
     if what == "start":
-        return even("start", state.players)
+        return what, state.players, None
     if what == "portal":
-        return weighted("portal", ix.symbols, state.portal_pool)
+        return what, ix.symbols, state.portal_pool
     if what == "path":
         if any(state.path_pile):
-            return weighted("path", ix.path_kinds, state.path_pile)
-        return [(Draw("path", state.path_bottom[0]), Fraction(1))]
+            return what, ix.path_kinds, state.path_pile
+        return what, state.path_bottom[:1], (1,)
     if what == "offering":
-        return weighted("offering", ix.resources, state.seats[step.seat].offering_pool)
+        return what, ix.resources, state.seats[step.seat].offering_pool
     raise ValueError(f"unknown draw {what!r}")
+
+
+@functools.lru_cache(maxsize=4096)
+def _draw(what: str, item: str) -> Draw:
+    """The chance outcome ``draw <what> <item>`` (made once: outcomes are values)."""
+    return Draw(what, item)
+
+
+@functools.lru_cache(maxsize=4096)
+def _share(n: int, total: int) -> Fraction:
+    """The probability ``n / total`` (made once)."""
+    return Fraction(n, total)
+
+
+def resolve_draws(state: State) -> State:
+    """Apply seeded chance outcomes until a player must act or the game ends (``State.resolve_chance``): at each due
+    draw the outcome the state's random stream picks from :func:`chance_outcomes` (:func:`_seeded_draw`), carried
+    out at once: the rules have just listed it, so nothing is checked again."""
+    while state.pending and state.pending[0].kind == "deal":
+        new, events = apply_action(state, _seeded_draw(state))
+        state = new.replace(events=tuple(events), rng=state.rng.advanced())
+    return state
+
+
+def _seeded_draw(state: State) -> Draw:
+    """The outcome ``state.rng.choose(chance_outcomes(state))`` picks (:meth:`~explorer.core.Rng.choose`: the first
+    outcome whose running total of probabilities passes the stream's number times their sum), worked out with the
+    same floating-point sums from the counts, without making the exact fractions.
+
+    Raises:
+        ValueError: if nothing is left to draw.
+    """
+    what, items, counts = _draw_counts(state)
+    if counts is None:
+        if not items:
+            raise ValueError("cannot choose among no outcomes")
+        total, running = _even_running(len(items))
+        pick = bisect.bisect_right(running, state.rng.random() * total)
+        return _draw(what, items[min(pick, len(items) - 1)])
+    kept = [(item, n) for item, n in zip(items, counts) if n]
+    if not kept:
+        raise ValueError("cannot choose among no outcomes")
+    whole = sum(counts)
+    shares = [n / whole for _, n in kept]
+    target = state.rng.random() * sum(shares)
+    running = 0.0
+    for (item, _), share in zip(kept, shares):
+        running += share
+        if target < running:
+            return _draw(what, item)
+    return _draw(what, kept[-1][0])
+
+
+@functools.lru_cache(maxsize=256)
+def _even_running(n: int) -> tuple[float, tuple[float, ...]]:
+    """For ``n`` equally likely outcomes: the sum of their probabilities and their running totals, in floating point
+    as :meth:`~explorer.core.Rng.choose` adds them up."""
+    shares = [1 / n] * n
+    running, totals = 0.0, []
+    for share in shares:
+        running += share
+        totals.append(running)
+    return sum(shares), tuple(totals)
 
 
 def _deal(state: State, step: Step, action: Draw, events: list[Event]) -> State:
     ix, item = state.index, action.item
-    state = _push(state)
+    rest = state.pending[1:]   # the draw is made
     if step.what == "task":
         i = ix.task_islands.index(step.target)
         islands = list(state.islands)
         islands[i] = (*islands[i], item)
-        box = tuple(d for d in state.task_box if d != item)
-        return state.replace(islands=tuple(islands), task_box=box)
+        return state.replace(islands=tuple(islands), task_box=_without(state.task_box, item), pending=rest)
     if step.what == "elder":
         slot = state.elders.index(None)
         elders = list(state.elders)
         elders[slot] = item
-        return state.replace(elders=tuple(elders), elder_box=tuple(e for e in state.elder_box if e != item))
+        return state.replace(elders=tuple(elders), elder_box=_without(state.elder_box, item), pending=rest)
     if step.what == "specialist":
         display = list(state.specialists)
         display[step.target] = item
         if state.start is not None:
             events.append(Happened(RULES["bonfire.gnome.after-recruit"],
                                    f"specialist {card_name(state.components, item)} is turned up from the reserve"))
-        return state.replace(specialists=tuple(display), reserve=tuple(r for r in state.reserve if r != item))
+        return state.replace(specialists=tuple(display), reserve=_without(state.reserve, item), pending=rest)
     if step.what == "portal":
         i = ix.spaces.index(step.target)
         portals = list(state.portals)
         portals[i] = tuple(sorted((*portals[i], item)))
-        return state.replace(portals=tuple(portals), portal_pool=_add(state.portal_pool, ix.symbols.index(item), -1))
+        return state.replace(portals=tuple(portals), portal_pool=_add(state.portal_pool, ix.symbols.index(item), -1),
+                             pending=rest)
+    state = state.replace(pending=rest)
     if step.what == "path" and step.target == "pile":   # the top of a pile, built at once (bonfire.path.build)
         if any(state.path_pile):
             state = state.replace(path_pile=_add(state.path_pile, ix.path_kinds.index(item), -1))
@@ -822,6 +1102,14 @@ def _deal(state: State, step: Step, action: Draw, events: list[Event]) -> State:
     raise ValueError(f"unknown draw {step.what!r}")
 
 
+def _without(items: tuple[str, ...], item: str) -> tuple[str, ...]:
+    """``items`` (ids, each once) without ``item``."""
+    if item not in items:
+        return items
+    i = items.index(item)
+    return items[:i] + items[i + 1:]
+
+
 def _refresh_paths(state: State, events: list[Event]) -> State:
     """When the 4 face-up path tiles show one crystal colour, they go under the pile and 4 are turned up
     (``bonfire.path.refresh``); only if the unseen pile holds 4 to replace them, so a refresh always ends."""
@@ -862,11 +1150,11 @@ def _decide(state: State, step: Step, action: Action, events: list[Event]) -> St
         return _start_tile(_push(state), k, action, events)
     if isinstance(action, Return):
         i = state.index.actions.index(action.tile)
-        state = _set_seat(state, k, seat.replace(tiles=_add(seat.tiles, i, -1)))
         events.append(Happened(RULES["bonfire.assume.return-before-fate"], f"{seat.colour} hands back a {tile_name(action.tile)} tile",
                                seat.colour))
         committed = (Step("act", k, flag=True), *state.pending[1:])  # the turn is now option I
-        return state.replace(supply=_add(state.supply, i, 1), pending=committed)
+        return _set_seat(state, k, seat.replace(tiles=_add(seat.tiles, i, -1)), supply=_add(state.supply, i, 1),
+                         pending=committed)
     if isinstance(action, PlaceFate):
         return _place_fate(_push(state, Step("end-turn", k)), k, action, events)
     if isinstance(action, Ignite):
@@ -888,29 +1176,30 @@ def _decide(state: State, step: Step, action: Action, events: list[Event]) -> St
         return _push(state, *([Step("take", k, step.what, count=step.count - 1)] if step.count > 1 else []))
     # an action of option II: pay, then carry it out, then end the turn (a dock claim keeps the turn's end)
     tail = (Step("end-turn", k),) if step.kind == "act" else ()
-    return _pay(_push(state, Step("then", k, action=action), *tail), k, action, events)
+    return _pay(state, k, action, events, then=(Step("then", k, action=action), *tail))
 
 
-def _pay(state: State, k: int, action: Action, events: list[Event]) -> State:
-    """Pay the held part of ``action``'s cost; queue ``cover`` steps for what is missing."""
+def _pay(state: State, k: int, action: Action, events: list[Event], then: tuple[Step, ...]) -> State:
+    """Pay the held part of ``action``'s cost in place of the due step, then the steps ``then``; ``cover`` steps
+    come first for what is missing."""
     paid = _payment(state, k, action)
     seat = state.seats[k]
-    spent = [a for a, before, after in zip(state.index.actions, seat.tiles, paid.tiles) for _ in range(before - after)]
-    spent += [r for r, before, after in zip(state.index.resources, seat.resources, paid.resources)
-              for _ in range(before - after)]
-    state = _set_seat(state, k, seat.replace(resources=paid.resources, tiles=paid.tiles))
-    state = state.replace(supply=_return_tiles(state, seat.tiles, paid.tiles))
-    if paid.done:
-        return state
-    missing = ([tiles_words(paid.action, paid.tiles_missing)]
-               if paid.tiles_missing else []) + [("a resource of their choice" if r == ANY else r)
-                                                 for r in paid.resources_missing]
-    events.append(Happened(RULES["bonfire.pay.substitute-action" if paid.tiles_missing
-                                 else "bonfire.pay.substitute-resource"],
-                           f"{seat.colour} pays {', '.join(spent) or 'nothing yet'}; missing: {', '.join(missing)}",
-                           seat.colour))
-    return state.replace(pending=(Step("cover", k, paid.action, count=paid.tiles_missing,
-                                       items=paid.resources_missing), *state.pending))
+    cover: tuple[Step, ...] = ()
+    if not paid.done:
+        spent = [a for a, before, after in zip(state.index.actions, seat.tiles, paid.tiles)
+                 for _ in range(before - after)]
+        spent += [r for r, before, after in zip(state.index.resources, seat.resources, paid.resources)
+                  for _ in range(before - after)]
+        missing = ([tiles_words(paid.action, paid.tiles_missing)]
+                   if paid.tiles_missing else []) + [("a resource of their choice" if r == ANY else r)
+                                                     for r in paid.resources_missing]
+        events.append(Happened(RULES["bonfire.pay.substitute-action" if paid.tiles_missing
+                                     else "bonfire.pay.substitute-resource"],
+                               f"{seat.colour} pays {', '.join(spent) or 'nothing yet'}; missing: {', '.join(missing)}",
+                               seat.colour))
+        cover = (Step("cover", k, paid.action, count=paid.tiles_missing, items=paid.resources_missing),)
+    return _set_seat(state, k, seat.replace(resources=paid.resources, tiles=paid.tiles),
+                     supply=_return_tiles(state, seat.tiles, paid.tiles), pending=(*cover, *then, *state.pending[1:]))
 
 
 def _return_tiles(state: State, before: tuple[int, ...], after: tuple[int, ...]) -> tuple[int, ...]:
@@ -921,13 +1210,11 @@ def _cover(state: State, step: Step, action: Cover, events: list[Event]) -> Stat
     k = step.seat
     seat = state.seats[k]
     paid = apply_cover(_cover_paid(state, step), tuple(action.items), state.index)
-    state = state.replace(supply=_return_tiles(state, seat.tiles, paid.tiles))
-    state = _set_seat(state, k, seat.replace(resources=paid.resources, tiles=paid.tiles))
     events.append(Happened(RULES["bonfire.pay.substitute-action" if step.count else "bonfire.pay.substitute-resource"],
                            f"{seat.colour} pays with {cover_words(action.items, state.index.resources)}", seat.colour))
-    if paid.done:
-        return _push(state)
-    return _push(state, Step("cover", k, paid.action, count=paid.tiles_missing, items=paid.resources_missing))
+    more = () if paid.done else (Step("cover", k, paid.action, count=paid.tiles_missing, items=paid.resources_missing),)
+    return _set_seat(state, k, seat.replace(resources=paid.resources, tiles=paid.tiles),
+                     supply=_return_tiles(state, seat.tiles, paid.tiles), pending=(*more, *state.pending[1:]))
 
 
 def _start_tile(state: State, k: int, action: StartTile, events: list[Event]) -> State:
@@ -950,9 +1237,8 @@ def _start_tile(state: State, k: int, action: StartTile, events: list[Event]) ->
                                                              f"{', '.join(r.replace('_', ' ') for r in ix.resources)}",
                            seat.colour))
     before = state.seats[k].tiles
-    state = _gain(state, k, ix.wild_action, 2, events, "bonfire.setup.action-tiles")
-    for symbol in area.tiles[0].tile.symbols:
-        state = _gain(state, k, symbol, 1, events, "bonfire.setup.action-tiles")
+    starting = [(ix.wild_action, 2), *((symbol, 1) for symbol in area.tiles[0].tile.symbols)]
+    state = _gain_all(state, k, starting, events, "bonfire.setup.action-tiles")
     got = {a: after - b for a, b, after in zip(ix.actions, before, state.seats[k].tiles) if after > b}
     events.append(Happened(RULES["bonfire.setup.action-tiles"], f"{seat.colour} takes {sum(got.values())} starting "
                                                                 f"action tiles: {_names(got, ix.resources)}",
@@ -963,12 +1249,13 @@ def _start_tile(state: State, k: int, action: StartTile, events: list[Event]) ->
 def _place_fate(state: State, k: int, action: PlaceFate, events: list[Event]) -> State:
     seat, c = state.seats[k], state.components
     tile = next(t for t in c.fate_tiles if t.id == action.tile)
-    parts = fate_area.gain_parts(seat.fate, tile, action.placement, fate_echo=_has(seat, "fate_echo"))
+    parts = fate_area.gain_parts(seat.fate, tile, action.placement, fate_echo=_has(seat, "fate_echo"),
+                                 check=False)  # the action is legal
     gained: Counter = Counter()
     for _, part in parts:
         gained.update(part)
     held = sum(seat.tiles)
-    seat = seat.replace(fate=fate_area.place(seat.fate, tile, action.placement),
+    seat = seat.replace(fate=fate_area.place(seat.fate, tile, action.placement, check=False),
                         stack=tuple(t for t in seat.stack if t != action.tile))
     state = _set_seat(state, k, seat)
     events.append(Happened(RULES["bonfire.fate.gain"], f"{seat.colour} places "
@@ -983,9 +1270,7 @@ def _place_fate(state: State, k: int, action: PlaceFate, events: list[Event]) ->
         verb = "comes" if sum(part.values()) == 1 else "come"
         events.append(Happened(RULES[rule], f"of {seat.colour}'s gain, {_names(part, state.index.resources)} {verb} "
                                             f"{_FATE_PART_WORDS[rule]}", seat.colour))
-    for item, n in gained.items():
-        state = _gain(state, k, item, n, events, "bonfire.fate.gain")
-    return state
+    return _gain_all(state, k, gained.items(), events, "bonfire.fate.gain")
 
 
 _FATE_PART_WORDS = {"bonfire.fate.same-symbol": "from the areas of the same symbol the new tile touches",
@@ -1109,7 +1394,7 @@ def _then(state: State, step: Step, events: list[Event]) -> State:
                                                                  f"{' and '.join(beside)}'s: an island has room "
                                                                  f"for every boat", name))
         docked = _push(state, Step("dock", k, target=action.island), drop=0)
-        if any(refusal(docked, claim) is None for claim in _claims(docked, docked.seats[k])):
+        if _claim_options(docked, k, docked.seats[k]):
             return docked
         events.append(Happened(RULES["bonfire.boat.extra-claim"], f"{name} can claim nothing at "
                                                                   f"{c.islands[action.island].name} now", name))
@@ -1306,14 +1591,15 @@ def _next_turn(state: State, k: int, events: list[Event]) -> State:
                 events.append(Happened(RULES["bonfire.end.countdown"], f"{state.players[k]} takes the countdown "
                                                                        f"stack: countdown round 1 (disc "
                                                                        f"{COUNTDOWN[0]})"))
-        state = state.replace(countdown=countdown)
+        if countdown != state.countdown:
+            state = state.replace(countdown=countdown)
         if state.seats[k].out:
             if not countdown and all(s.out for s in state.seats):
                 break
             continue
-        probe = state.replace(turn=k, pending=(Step("act", k),))
-        if countdown or any(refusal(probe, action) is None for action in _candidates(probe)):
-            return state.replace(turn=k, pending=(Step("act", k), *state.pending))
+        due = state.replace(turn=k, pending=(Step("act", k), *state.pending))
+        if countdown or _can_act(due):
+            return due
         state = _set_seat(state, k, state.seats[k].replace(out=True))
         events.append(Happened(RULES["bonfire.turn.stuck"], f"{state.players[k]} can do none of the three options "
                                                             f"and takes no more turns", state.players[k]))
