@@ -7,6 +7,7 @@ fire where your pawn stands (and perhaps become the Hero of London), and use dem
 from __future__ import annotations
 
 import functools
+from itertools import compress
 from typing import TYPE_CHECKING, Any
 
 from explorer.core import IllegalAction
@@ -38,7 +39,7 @@ def _can_demolish_at(state: "State", k: int) -> bool:
     fire = state.fire
     return (state.bands[k] > 0 and fire[k] == 0 and not state.demolished[k]
             and (board.districts[board.ids[k]].houses <= DEMOLISH_MAX_ICONS or state.burnt[k])
-            and any(fire[j] for j, _ in board.links[k]))
+            and any(map(fire.__getitem__, board.adjacent[k])))  # fire next door
 
 
 def _demolish_problem(state: "State", district: str) -> str | None:
@@ -69,15 +70,21 @@ def legal_actions(state: "State") -> list[Any]:
         here = board.index[state.seat.pawn]
         actions += moves.pawn[here]
         bands, fire = state.bands, state.fire
-        for k in range(len(bands)):
+        for k in band_sites(bands):
             if bands[k] > fire[k]:
                 actions += moves.band[k]
         if 0 < fire[here] <= bands[here]:
             actions.append(moves.extinguish[here])
     if "charge" in state.seat.tokens:
-        actions += [moves.demolish[k] for k in range(len(board.ids)) if _can_demolish_at(state, k)]
+        actions += [moves.demolish[k] for k in band_sites(state.bands) if _can_demolish_at(state, k)]
     actions.append(END)
     return actions
+
+
+def band_sites(bands: tuple[int, ...]) -> list[int]:
+    """The district positions holding trained bands, in board order (at most 6 of the 64: only these can send a
+    band or set a charge)."""
+    return list(compress(range(len(bands)), bands))
 
 
 END = EndActions()
@@ -175,7 +182,7 @@ def apply(state: "State", action: Any) -> tuple["State", list]:
     if isinstance(action, EndActions):
         return end_actions(state, [ActionsEnded(player, state.ap)])
     if isinstance(action, MovePawn):
-        state = state.with_seat(state.active, pawn=action.district).replace(ap=state.ap - 1)
+        state = state.replace(seats=state.seats_with(state.active, pawn=action.district), ap=state.ap - 1)
         events.append(PawnMoved(player, board.districts[action.district].name))
     elif isinstance(action, MoveBand):
         bands = list(state.bands)
@@ -200,7 +207,7 @@ def has_more_actions(state: "State") -> bool:
     or a demolition charge that can be used (``london.actions.end``)."""
     if state.ap > 0:
         return True
-    return "charge" in state.seat.tokens and any(_can_demolish_at(state, k) for k in range(len(state.bands)))
+    return "charge" in state.seat.tokens and any(_can_demolish_at(state, k) for k in band_sites(state.bands))
 
 
 def put_out_cone(state: "State", district: str) -> tuple["State", list]:
@@ -209,13 +216,14 @@ def put_out_cone(state: "State", district: str) -> tuple["State", list]:
     fire[state.i(district)] -= 1
     seat = state.active
     total = state.seats[seat].extinguished + 1
-    state = state.with_seat(seat, extinguished=total).replace(fire=tuple(fire), ap=state.ap - 1)
     events: list = [ConeExtinguished(state.name(seat), state.board.districts[district].name, total)]
     holder = state.hero
     if holder != seat and ((holder is None and total >= HERO_CONES)
                            or (holder is not None and total > state.seats[holder].extinguished)):
-        state = state.replace(hero=seat)
+        holder = seat
         events.append(HeroChanged(state.name(seat)))
+    state = state.replace(seats=state.seats_with(seat, extinguished=total), fire=tuple(fire), ap=state.ap - 1,
+                          hero=holder)
     return state, events
 
 
@@ -233,8 +241,8 @@ def demolish(state: "State", district: str) -> tuple["State", list]:
         tokens[k] = None
     held = list(state.seat.tokens)
     held.remove("charge")
-    state = state.with_seat(state.active, tokens=tuple(held)).replace(
-        houses=tuple(houses), demolished=tuple(demolished), tokens=tuple(tokens))
+    state = state.replace(seats=state.seats_with(state.active, tokens=tuple(held)), houses=tuple(houses),
+                          demolished=tuple(demolished), tokens=tuple(tokens))
     return state, events
 
 
@@ -242,4 +250,4 @@ def end_actions(state: "State", events: list) -> tuple["State", list]:
     """The action phase is over: on to drawing (``london.draw.refill``)."""
     from .drawing import after_actions
 
-    return after_actions(state.replace(ap=0), events)
+    return after_actions(state, events, ap=0)

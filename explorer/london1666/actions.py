@@ -27,7 +27,7 @@ Chance outcomes (dice, draws and shuffles; forced by a tutorial or drawn from th
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING
 
 from explorer.core import NotationError
@@ -46,8 +46,45 @@ __all__ = [
 CARD_DIRECTIONS = ("N", "E", "S", "W")
 
 
-@dataclass(frozen=True, order=True)
-class PlaceBand:
+class _Value:
+    """What every action shares: its hash is worked out once, when it is made.
+
+    Actions are immutable values that go into the set of legal actions of every position (``explorer.core``
+    checks an action against it), so the same action is hashed again and again; the rules build each one once
+    and share it. A copy or a pickle carries the fields only, and works its hash out anew.
+    """
+
+    __slots__ = ("_hash",)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", type(self)._field_hash(self))
+
+    def __getstate__(self) -> tuple:
+        return tuple(getattr(self, f.name) for f in fields(self))
+
+    def __setstate__(self, state: tuple) -> None:
+        for f, value in zip(fields(self), state):
+            object.__setattr__(self, f.name, value)
+        self.__post_init__()
+
+
+def _hashed_once(cls: type) -> type:
+    """Class decorator (over ``@dataclass(..., slots=True)``): keep the dataclass's hash of the fields, computed
+    by ``__post_init__`` once per action, and answer ``hash()`` with it."""
+    cls._field_hash = cls.__hash__
+    cls.__hash__ = _stored_hash
+    cls.__getstate__ = _Value.__getstate__
+    cls.__setstate__ = _Value.__setstate__
+    return cls
+
+
+def _stored_hash(self: _Value) -> int:
+    return self._hash
+
+
+@_hashed_once
+@dataclass(frozen=True, order=True, slots=True)
+class PlaceBand(_Value):
     """Setup: the player to act puts a trained band in ``district``."""
     district: str
 
@@ -55,8 +92,9 @@ class PlaceBand:
         return f"place-band {self.district}"
 
 
-@dataclass(frozen=True, order=True)
-class PlacePawn:
+@_hashed_once
+@dataclass(frozen=True, order=True, slots=True)
+class PlacePawn(_Value):
     """Setup: the player to act puts their owner pawn in ``district``."""
     district: str
 
@@ -64,8 +102,9 @@ class PlacePawn:
         return f"place-pawn {self.district}"
 
 
-@dataclass(frozen=True, order=True)
-class Spread:
+@_hashed_once
+@dataclass(frozen=True, order=True, slots=True)
+class Spread(_Value):
     """Play a ``card`` (N/E/S/W): one cone leaves ``source`` and its move ends in ``destination``.
 
     With ``double`` it is the second move of a double-move token, in the same direction as the card played.
@@ -79,16 +118,18 @@ class Spread:
         return f"{'double' if self.double else 'spread'} {self.card} {self.source} {self.destination}"
 
 
-@dataclass(frozen=True, order=True)
-class SkipDouble:
+@_hashed_once
+@dataclass(frozen=True, order=True, slots=True)
+class SkipDouble(_Value):
     """Decline to use a double-move token this turn."""
 
     def __str__(self) -> str:
         return "no-double"
 
 
-@dataclass(frozen=True, order=True)
-class Discard:
+@_hashed_once
+@dataclass(frozen=True, order=True, slots=True)
+class Discard(_Value):
     """Blocked fire: the player shows their hand and discards a ``card``."""
     card: str
 
@@ -96,8 +137,9 @@ class Discard:
         return f"discard {self.card}"
 
 
-@dataclass(frozen=True, order=True)
-class AddFire:
+@_hashed_once
+@dataclass(frozen=True, order=True, slots=True)
+class AddFire(_Value):
     """Blocked fire: place one of the three extra cones in ``district``."""
     district: str
 
@@ -105,8 +147,9 @@ class AddFire:
         return f"add-fire {self.district}"
 
 
-@dataclass(frozen=True, order=True)
-class MovePawn:
+@_hashed_once
+@dataclass(frozen=True, order=True, slots=True)
+class MovePawn(_Value):
     """Move the active player's owner pawn to the neighbouring ``district`` (1 action point)."""
     district: str
 
@@ -114,8 +157,9 @@ class MovePawn:
         return f"pawn {self.district}"
 
 
-@dataclass(frozen=True, order=True)
-class MoveBand:
+@_hashed_once
+@dataclass(frozen=True, order=True, slots=True)
+class MoveBand(_Value):
     """Move a free trained band from ``source`` to the neighbouring ``destination`` (1 action point)."""
     source: str
     destination: str
@@ -124,8 +168,9 @@ class MoveBand:
         return f"band {self.source} {self.destination}"
 
 
-@dataclass(frozen=True, order=True)
-class Extinguish:
+@_hashed_once
+@dataclass(frozen=True, order=True, slots=True)
+class Extinguish(_Value):
     """Put out one fire cone in ``district`` (1 action point)."""
     district: str
 
@@ -133,8 +178,9 @@ class Extinguish:
         return f"extinguish {self.district}"
 
 
-@dataclass(frozen=True, order=True)
-class Demolish:
+@_hashed_once
+@dataclass(frozen=True, order=True, slots=True)
+class Demolish(_Value):
     """Blow up ``district`` with a demolition charge (no action point)."""
     district: str
 
@@ -142,8 +188,9 @@ class Demolish:
         return f"demolish {self.district}"
 
 
-@dataclass(frozen=True, order=True)
-class EndActions:
+@_hashed_once
+@dataclass(frozen=True, order=True, slots=True)
+class EndActions(_Value):
     """End the action phase (unused points are lost)."""
 
     def __str__(self) -> str:
@@ -151,8 +198,9 @@ class EndActions:
 
 
 # ---- chance outcomes ------------------------------------------------------------------------------------
-@dataclass(frozen=True, order=True)
-class DealCard:
+@_hashed_once
+@dataclass(frozen=True, order=True, slots=True)
+class DealCard(_Value):
     """Chance: the next card dealt at setup shows ``direction``."""
     direction: str
 
@@ -160,8 +208,9 @@ class DealCard:
         return f"deal {self.direction}"
 
 
-@dataclass(frozen=True, order=True)
-class PlaceHouse:
+@_hashed_once
+@dataclass(frozen=True, order=True, slots=True)
+class PlaceHouse(_Value):
     """Chance: the next house drawn from the lid at setup is ``colour``."""
     colour: str
 
@@ -169,8 +218,9 @@ class PlaceHouse:
         return f"house {self.colour}"
 
 
-@dataclass(frozen=True, order=True)
-class ColourCard:
+@_hashed_once
+@dataclass(frozen=True, order=True, slots=True)
+class ColourCard(_Value):
     """Chance: the next player is dealt the colour card ``colour``."""
     colour: str
 
@@ -178,8 +228,9 @@ class ColourCard:
         return f"colour-card {self.colour}"
 
 
-@dataclass(frozen=True, order=True)
-class PawnColour:
+@_hashed_once
+@dataclass(frozen=True, order=True, slots=True)
+class PawnColour(_Value):
     """Chance (optional rule A): the next player draws the owner pawn of ``colour``."""
     colour: str
 
@@ -187,8 +238,9 @@ class PawnColour:
         return f"pawn-colour {self.colour}"
 
 
-@dataclass(frozen=True, order=True)
-class PlaceToken:
+@_hashed_once
+@dataclass(frozen=True, order=True, slots=True)
+class PlaceToken(_Value):
     """Chance: the next yellow-name district gets a token of ``kind`` (charge, double, vp)."""
     kind: str
 
@@ -196,8 +248,9 @@ class PlaceToken:
         return f"token {self.kind}"
 
 
-@dataclass(frozen=True, order=True)
-class DealObjective:
+@_hashed_once
+@dataclass(frozen=True, order=True, slots=True)
+class DealObjective(_Value):
     """Chance: the next objective card dealt names ``district``."""
     district: str
 
@@ -205,8 +258,9 @@ class DealObjective:
         return f"objective {self.district}"
 
 
-@dataclass(frozen=True, order=True)
-class DrawCard:
+@_hashed_once
+@dataclass(frozen=True, order=True, slots=True)
+class DrawCard(_Value):
     """Chance: the card drawn from the fire deck shows ``direction``."""
     direction: str
 

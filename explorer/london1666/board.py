@@ -176,6 +176,8 @@ class Board:
     """Per card direction, per district position: the neighbour positions a card of that direction reaches."""
     can_burn: tuple[bool, ...] = field(default=(), repr=False)
     """Per district position: False for green zones (rule ``london.board.green-zone``)."""
+    adjacent: tuple[tuple[int, ...], ...] = field(default=(), repr=False)
+    """Per district position: the neighbour positions (:attr:`links` without the directions)."""
 
     # ---- construction ---------------------------------------------------------------------------------------
     @classmethod
@@ -269,7 +271,7 @@ class Board:
                    MappingProxyType(districts), tuple(connections),
                    MappingProxyType({k: tuple(map(tuple, v)) for k, v in parsed.features.items()}),
                    MappingProxyType(sorted_neighbours), ids, MappingProxyType(index), links,
-                   MappingProxyType(card_links), can_burn)
+                   MappingProxyType(card_links), can_burn, tuple(tuple(j for j, _ in pairs) for pairs in links))
 
     @classmethod
     def from_file(cls, path: str | Path) -> "Board":

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import functools
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .actions import DrawCard
 from .components import FIRE_CARDS, HAND_SIZE, INTENSIFY_CONES
@@ -25,8 +26,27 @@ def draw_outcomes(state: "State") -> list[tuple[DrawCard, Fraction]]:
     The deck is a random part of the face-down cards, so a draw is as likely to show a direction as the
     share of that direction among all the cards nobody has seen.
     """
-    total = sum(state.unseen)
-    return [(DrawCard(d), Fraction(n, total)) for d, n in zip("NESW", state.unseen) if n]
+    return list(_draw_outcomes(state.unseen))
+
+
+def draw_counts(state: "State") -> list[tuple[DrawCard, int]]:
+    """The card drawn, each direction with how many face-down cards show it (:func:`draw_outcomes` as counts)."""
+    return [(a, n) for a, n in zip(_DRAW, state.unseen) if n]
+
+
+_DRAW = tuple(DrawCard(d) for d in "NESW")
+
+
+@functools.lru_cache(maxsize=1024)
+def _draw_outcomes(unseen: tuple[int, int, int, int]) -> tuple[tuple[DrawCard, Fraction], ...]:
+    total = sum(unseen)
+    return tuple((a, share(n, total)) for a, n in zip(_DRAW, unseen) if n)
+
+
+@functools.lru_cache(maxsize=4096)
+def share(n: int, total: int) -> Fraction:
+    """``Fraction(n, total)``, made once (the chances of a draw are a few cards out of at most 60)."""
+    return Fraction(n, total)
 
 
 def intensify(state: "State") -> tuple["State", list]:
@@ -62,27 +82,30 @@ def apply(state: "State", action: DrawCard) -> tuple["State", list]:
     unseen[d] -= 1
     deck = list(state.deck)
     deck[0] -= 1
-    state = state.with_seat(state.active, hand=tuple(hand)).replace(unseen=tuple(unseen))
+    state = state.replace(seats=state.seats_with(state.active, hand=tuple(hand)), unseen=tuple(unseen),
+                          deck=tuple(deck))
     events: list = [CardDrawn(state.name(state.active))]
     if deck[0] == 0:
         events.append(FireCardRevealed(FIRE_CARDS[len(deck) - 1]))
-        state, more = intensify(state.replace(deck=tuple(deck)))
+        state, more = intensify(state)
         events += more
         deck = deck[1:]
+        changes: dict[str, Any] = {"deck": tuple(deck)}
         if not deck:
             rounds = 2 if state.options.more_destruction else 1
             turns = rounds * len(state.seats)
             events.append(FinalTurns(turns))
-            state = state.replace(final_turns=turns + 1)  # this turn's end counts down once
-    state = state.replace(deck=tuple(deck))
+            changes["final_turns"] = turns + 1  # this turn's end counts down once
+        state = state.replace(**changes)
     if must_draw(state):
         return state, events
     return end_turn(state, events)
 
 
-def after_actions(state: "State", events: list) -> tuple["State", list]:
-    """Enter the draw phase, or end the turn at once when there is nothing to draw."""
-    state = state.replace(phase="draw")
+def after_actions(state: "State", events: list, **changes: Any) -> tuple["State", list]:
+    """Enter the draw phase (with ``changes`` made to the state), or end the turn at once when there is nothing
+    to draw."""
+    state = state.replace(phase="draw", **changes)
     if must_draw(state):
         return state, events
     return end_turn(state, events)

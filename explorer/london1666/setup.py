@@ -9,7 +9,8 @@ the first choice (the start player's first trained band).
 from __future__ import annotations
 
 import functools
-from collections import Counter
+from collections.abc import Sequence
+from itertools import chain
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -90,16 +91,58 @@ def _region_positions(board: Board) -> dict[str, tuple[int, ...]]:
     return {region: tuple(board.index[d] for d in board.in_region(region)) for region in REGION_ORDER}
 
 
+@functools.cache
+def _slot_regions(board: Board) -> tuple[str, ...]:
+    """The region of each house slot, in :func:`house_slots` order."""
+    return tuple(board.districts[board.ids[k]].region for k in house_slots(board))
+
+
 def _next_house_slot(state: "State") -> str | None:
     slots = house_slots(state.board)
     placed = sum(map(len, state.houses))
     return state.board.ids[slots[placed]] if placed < len(slots) else None
 
 
-def _lid(state: "State", region: str) -> Counter:
+def _lid(state: "State", region: str) -> dict[str, int]:
     """Houses left in the box lid for ``region``: 5 of each colour minus those placed there."""
-    placed = Counter(c for k in _region_positions(state.board)[region] for c in state.houses[k])
-    return Counter({c: HOUSES_PER_COLOUR_PER_REGION - placed[c] for c in COLOURS})
+    return _lid_of(state.board, state.houses, region)
+
+
+def _lid_of(board: Board, houses: Sequence[tuple[str, ...]], region: str) -> dict[str, int]:
+    placed = list(chain.from_iterable(map(houses.__getitem__, _region_positions(board)[region])))
+    return {c: HOUSES_PER_COLOUR_PER_REGION - placed.count(c) for c in COLOURS}
+
+
+def place_houses(state: "State", draws: int) -> tuple["State", list, int]:
+    """The rest of the houses phase resolved from the seed in one go (``london.setup.houses``), for
+    :meth:`State.resolve_chance`: ``(state, events of the last step, draws)``.
+
+    The draws are those of its chance steps, one per house icon in :func:`house_slots` order: each takes a
+    house from the region's lid with the chances :func:`chance_counts` gives (the houses of each colour left in
+    it), and :func:`apply` puts it there; only the positions in between are not built.
+    """
+    board, rng = state.board, state.rng
+    slots, regions = house_slots(board), _slot_regions(board)
+    houses = list(state.houses)
+    region, lid = None, [0] * len(COLOURS)
+    for n in range(sum(map(len, houses)), len(slots)):
+        if regions[n] != region:
+            region = regions[n]
+            lid = list(_lid_of(board, houses, region).values())  # in COLOURS order
+        total = sum(lid)
+        drawn = Rng(rng.seed, draws).choose([(c, left / total) for c, left in enumerate(lid) if left > 0])
+        lid[drawn] -= 1
+        k = slots[n]
+        houses[k] = tuple(sorted(houses[k] + (COLOURS[drawn],)))
+        draws += 1
+    events = [HousePlaced(board.districts[board.ids[k]].name, COLOURS[drawn])]
+    return state.replace(houses=tuple(houses), phase="colours"), events, draws
+
+
+@functools.cache
+def _token_spots(board: Board) -> tuple[int, ...]:
+    """The positions of the yellow-name districts, where the tokens go, in board order (``london.setup.tokens``)."""
+    return tuple(board.index[d] for d, info in board.districts.items() if info.token)
 
 
 def _next_objective(state: "State") -> tuple[int, int] | None:
@@ -109,43 +152,60 @@ def _next_objective(state: "State") -> tuple[int, int] | None:
     return None
 
 
-def _uniform(actions: list[Any]) -> list[tuple[Any, Fraction]]:
-    return [(a, Fraction(1, len(actions))) for a in actions]
-
-
-def _weighted(counts: dict[Any, int]) -> list[tuple[Any, Fraction]]:
-    total = sum(counts.values())
-    return [(a, Fraction(n, total)) for a, n in counts.items() if n > 0]
+@functools.lru_cache(maxsize=4096)
+def _probabilities(counts: tuple[tuple[Any, int], ...]) -> tuple[tuple[Any, Fraction], ...]:
+    # Outcomes are immutable values and the same counts come back game after game: their fractions are made once.
+    total = sum(n for _, n in counts)
+    return tuple((a, Fraction(n, total)) for a, n in counts if n > 0)
 
 
 def chance_outcomes(state: "State") -> list[tuple[Any, Fraction]]:
-    """The outcomes of the next setup chance step, in a fixed order, with their probabilities.
+    """The outcomes of the next setup chance step, in a fixed order, with their probabilities (each outcome's
+    share of :func:`chance_counts`)."""
+    return list(_probabilities(tuple(chance_counts(state))))
+
+
+_DEAL = tuple(DealCard(d) for d in "NESW")
+_HOUSE = tuple(PlaceHouse(c) for c in COLOURS)
+_COLOUR_CARD = {c: ColourCard(c) for c in COLOURS}
+_PAWN_COLOUR = {c: PawnColour(c) for c in COLOURS}
+_TOKEN = tuple(PlaceToken(k) for k in TOKENS)
+
+
+def chance_counts(state: "State") -> list[tuple[Any, int]]:
+    """The outcomes of the next setup chance step, in a fixed order, each with how many of the hidden
+    components give it (the cards of a direction, the houses of a colour left in the lid...): its chance is
+    its share of the total.
 
     Under optional rule A the pawns drawn at random are those of the colours dealt, one each
     (``london.assume.hidden-pawns``).
     """
     if state.phase == "deal":
-        return _weighted({DealCard(d): n for d, n in zip("NESW", state.unseen)})
+        return list(zip(_DEAL, state.unseen))
     if state.phase == "houses":
-        region = state.board.districts[_next_house_slot(state)].region
-        lid = _lid(state, region)
-        return _weighted({PlaceHouse(c): lid[c] for c in COLOURS})
+        lid = _lid(state, _slot_regions(state.board)[sum(map(len, state.houses))])
+        return [(a, lid[c]) for a, c in zip(_HOUSE, COLOURS)]
     if state.phase == "colours":
         taken = {s.colour for s in state.seats}
-        return _uniform([ColourCard(c) for c in COLOURS if c not in taken])
+        return [(_COLOUR_CARD[c], 1) for c in COLOURS if c not in taken]
     if state.phase == "pawn-colours":
         drawn = {s.pawn_colour for s in state.seats}
-        return _uniform([PawnColour(c) for c in COLOURS if c in {s.colour for s in state.seats} and c not in drawn])
+        return [(_PAWN_COLOUR[c], 1) for c in COLOURS if c in {s.colour for s in state.seats} and c not in drawn]
     if state.phase == "tokens":
-        placed = Counter(t for t in state.tokens if t)
-        return _weighted({PlaceToken(k): TOKENS[k] - placed[k] for k in TOKENS})
+        placed = [t for t in state.tokens if t]
+        return [(a, TOKENS[k] - placed.count(k)) for a, k in zip(_TOKEN, TOKENS)]
     if state.phase == "objectives":
         _, deck = _next_objective(state)
         dealt = {d for s in state.seats for d in s.objectives}
         value = OBJECTIVE_DECKS[DECKS[deck]]
-        return _uniform([DealObjective(d) for d, info in state.board.districts.items()
-                         if info.objective == value and d not in dealt])
+        return [(a, 1) for a in _objective_cards(state.board, value) if a.district not in dealt]
     return []
+
+
+@functools.cache
+def _objective_cards(board: Board, value: int) -> tuple[DealObjective, ...]:
+    """The objective cards worth ``value``: one per district of that value, in board order."""
+    return tuple(DealObjective(d) for d, info in board.districts.items() if info.objective == value)
 
 
 def apply(state: "State", action: Any) -> tuple["State", list]:
@@ -162,18 +222,18 @@ def apply(state: "State", action: Any) -> tuple["State", list]:
             events.append(Redealt(f"player {seat + 1}", action.direction))
             unseen = [u + h for u, h in zip(unseen, hand)]
             hand = [0, 0, 0, 0]
-        state = state.with_seat(seat, hand=tuple(hand)).replace(unseen=tuple(unseen))
-        if all(s.cards == HAND_SIZE for s in state.seats):
-            state = state.replace(phase="houses")
+        seats = state.seats_with(seat, hand=tuple(hand))
+        dealt = all(s.cards == HAND_SIZE for s in seats)
+        state = state.replace(seats=seats, unseen=tuple(unseen), phase="houses" if dealt else state.phase)
     elif isinstance(action, PlaceHouse):
-        d = _next_house_slot(state)
-        k = state.i(d)
+        slots = house_slots(state.board)
+        placed = sum(map(len, state.houses))
+        k = slots[placed]
         houses = list(state.houses)
         houses[k] = tuple(sorted(houses[k] + (action.colour,)))
-        state = state.replace(houses=tuple(houses))
-        events.append(HousePlaced(state.board.districts[d].name, action.colour))
-        if _next_house_slot(state) is None:
-            state = state.replace(phase="colours")
+        last = placed + 1 == len(slots)
+        state = state.replace(houses=tuple(houses), phase="colours" if last else state.phase)
+        events.append(HousePlaced(state.board.districts[state.board.ids[k]].name, action.colour))
     elif isinstance(action, ColourCard):
         seat = next(k for k, s in enumerate(state.seats) if s.colour is None)
         hidden = state.options.hidden_colours
@@ -188,13 +248,13 @@ def apply(state: "State", action: Any) -> tuple["State", list]:
         if all(s.pawn_colour for s in state.seats):
             state = state.replace(phase="tokens")
     elif isinstance(action, PlaceToken):
-        d = next(d for d, info in state.board.districts.items() if info.token and state.tokens[state.i(d)] is None)
+        spots = _token_spots(state.board)
+        k = next(k for k in spots if state.tokens[k] is None)
         tokens = list(state.tokens)
-        tokens[state.i(d)] = action.kind
-        state = state.replace(tokens=tuple(tokens))
-        events.append(TokenPlaced(state.board.districts[d].name))
-        if all(state.tokens[state.i(d)] for d, info in state.board.districts.items() if info.token):
-            state = state.replace(phase="objectives")
+        tokens[k] = action.kind
+        placed = all(tokens[k] for k in spots)
+        state = state.replace(tokens=tuple(tokens), phase="objectives" if placed else state.phase)
+        events.append(TokenPlaced(state.board.districts[state.board.ids[k]].name))
     elif isinstance(action, DealObjective):
         seat, deck = _next_objective(state)
         state = state.with_seat(seat, objectives=state.seats[seat].objectives + (action.district,))
@@ -235,8 +295,12 @@ def _place_fixed_bands(state: "State") -> tuple["State", list]:
 # ---- the players' setup choices ---------------------------------------------------------------------------------
 def legal_placements(state: "State") -> list:
     """Trained bands and owner pawns go anywhere outside the green region (``london.setup.*``)."""
-    cls = PlaceBand if state.phase == "bands" else PlacePawn
-    return [cls(d) for d, info in state.board.districts.items() if info.region != "green"]
+    return list(_placements(state.board, PlaceBand if state.phase == "bands" else PlacePawn))
+
+
+@functools.cache
+def _placements(board: Board, cls: type) -> tuple[Any, ...]:
+    return tuple(cls(d) for d, info in board.districts.items() if info.region != "green")
 
 
 def why_illegal(state: "State", action: Any) -> IllegalAction | None:

@@ -8,12 +8,14 @@ taken, Pudding Lane's refill, the double-move token, and the blocked fire.
 from __future__ import annotations
 
 import functools
+from itertools import compress
+from operator import gt
 from typing import TYPE_CHECKING, Any
 
 from explorer.core import IllegalAction
 
 from .actions import CARD_DIRECTIONS, AddFire, Discard, SkipDouble, Spread
-from .components import PHASE_WORDS, REFILL_CONES, card_words, cones_and_bands
+from .components import ACTION_POINTS, PHASE_WORDS, REFILL_CONES, card_words, cones_and_bands
 from .events import (ConesPlaced, DoubleMoveUsed, FireAdded, FireBlocked, FireCovered, FireSpread, HousesBurned,
                      PuddingLaneRefilled, SupplyEmpty, TokenTaken)
 from .rules import RULES
@@ -32,23 +34,56 @@ def fire_regions(state: "State") -> list[list[int]]:
 
     Rules ``london.fire.travel`` and ``london.fire.contained``: contained fires block the way.
     """
-    open_fire = [k for k in range(len(state.fire)) if state.fire[k] > state.bands[k]]
-    seen: set[int] = set()
+    return [list(region) for region in _regions(state)]
+
+
+def _regions(state: "State") -> tuple[tuple[int, ...], ...]:
+    """:func:`fire_regions`, as tuples (from :func:`fire_map`)."""
+    return tuple(region for region, _, _ in fire_map(state))
+
+
+def fire_map(state: "State") -> tuple[tuple[tuple[int, ...], tuple[int, ...], dict[str, list[int]]], ...]:
+    """Where the fire can go, worked out once per state (it is a fact of the position, cached on it): per fire
+    region (:func:`fire_regions`), ``(districts, sources, targets)`` where the sources are those with 2+ cones
+    (:func:`is_source`) and ``targets[card]`` the districts a cone can enter with ``card``, those at the best
+    priority level (:func:`destinations`, ``london.fire.priority``), in board order.
+
+    One walk through each region finds both its districts and the districts without fire next to them.
+    """
+    cached = state.__dict__.get("_regions")
+    if cached is not None:
+        return cached
+    board = state.board
+    fire, bands, demolished, houses = state.fire, state.bands, state.demolished, state.houses
+    links = _burnable_links(board)
+    is_open = list(map(gt, fire, bands))  # a fire not contained: fire[k] > bands[k]
+    seen = [False] * len(fire)
     regions = []
-    for start in open_fire:
-        if start in seen:
+    for start in compress(range(len(fire)), is_open):
+        if seen[start]:
             continue
-        seen.add(start)
-        group, stack = [], [start]
-        while stack:
-            k = stack.pop()
-            group.append(k)
-            for j, _ in state.board.links[k]:
-                if j not in seen and state.fire[j] > state.bands[j]:
-                    seen.add(j)
-                    stack.append(j)
-        regions.append(sorted(group))
-    return regions
+        seen[start] = True
+        group = [start]
+        found: dict[str, dict[int, int]] = {card: {} for card in CARD_DIRECTIONS}
+        for k in group:  # the group grows as the walk goes (london.fire.travel)
+            for j, direction in links[k]:
+                if is_open[j]:
+                    if not seen[j]:
+                        seen[j] = True
+                        group.append(j)
+                elif fire[j] == 0 and not demolished[j]:  # london.fire.destination
+                    level = (1 if houses[j] else 3) + (1 if bands[j] else 0)  # = priority(state, j)
+                    for card in direction:  # = card_allows(card, direction): NE is open to N and E
+                        found[card][j] = level
+        group.sort()
+        targets = {}
+        for card, levels in found.items():
+            if levels:
+                best = min(levels.values())
+                targets[card] = sorted(j for j, level in levels.items() if level == best)
+        regions.append((tuple(group), tuple(k for k in group if fire[k] >= 2), targets))
+    cached = state.__dict__["_regions"] = tuple(regions)
+    return cached
 
 
 def priority(state: "State", k: int) -> int:
@@ -74,6 +109,12 @@ def destinations(state: "State", card: str, region: list[int]) -> dict[int, int]
             if j not in found and fire[j] == 0 and can_burn[j] and not demolished[j]:
                 found[j] = (1 if houses[j] else 3) + (1 if bands[j] else 0)  # = priority(state, j)
     return found
+
+
+@functools.lru_cache(maxsize=8)
+def _burnable_links(board) -> tuple[tuple[tuple[int, str], ...], ...]:
+    """``board.links`` without the steps into green zones, which never burn (``london.board.green-zone``)."""
+    return tuple(tuple((j, direction) for j, direction in links if board.can_burn[j]) for links in board.links)
 
 
 def is_source(state: "State", k: int) -> bool:
@@ -106,27 +147,33 @@ def all_spreads(state: "State", cards: tuple[str, ...], *, double: bool = False)
     A spread that burns the active player's own houses is as legal as any other, so it is listed and must be
     played when it is the only one (``london.fire.own-houses``).
     """
-    moves = []
-    regions = fire_regions(state)
+    moves: list[Spread] = []
+    ids = state.board.ids
+    table = _spread_table(state.board, double)
+    regions = fire_map(state)
     for card in cards:
-        for region in regions:
-            sources = [k for k in region if is_source(state, k)]
-            if not sources:
+        rows = table[card]
+        for _, sources, targets in regions:
+            best = targets.get(card)
+            if not best:
                 continue
-            found = destinations(state, card, region)
-            if not found:
-                continue
-            best = min(found.values())
-            targets = sorted(j for j, level in found.items() if level == best)
-            ids = state.board.ids
-            moves += [_spread(card, ids[s], ids[t], double) for s in sources for t in targets]
+            for k in sources:
+                row = rows[k]
+                if row is None:
+                    row = rows[k] = [None] * len(ids)
+                for j in best:
+                    spread = row[j]
+                    if spread is None:
+                        spread = row[j] = Spread(card, ids[k], ids[j], double)
+                    moves.append(spread)
     return moves
 
 
-@functools.lru_cache(maxsize=65536)
-def _spread(card: str, source: str, destination: str, double: bool) -> Spread:
-    # Actions are immutable values: the same spread is built once and shared (legal_actions is the hot path).
-    return Spread(card, source, destination, double)
+@functools.lru_cache(maxsize=16)
+def _spread_table(board, double: bool) -> dict[str, list[list[Spread | None] | None]]:
+    """Per card, per source position, per destination position: the spread, made when first met and then
+    shared (actions are immutable values, and legal_actions is the hot path)."""
+    return {card: [None] * len(board.ids) for card in CARD_DIRECTIONS}
 
 
 def hand_cards(state: "State") -> tuple[str, ...]:
@@ -148,6 +195,9 @@ def fire_targets(state: "State") -> list[str]:
             and state.fire[k] < board.districts[d].fire_cap]
 
 
+SKIP_DOUBLE = SkipDouble()
+
+
 # ---- the contract -----------------------------------------------------------------------------------------------
 def legal_actions(state: "State") -> list[Any]:
     """Phase 1 choices: spreads (or the discard of a blocked fire), the double move, the blocked fire's cones."""
@@ -155,7 +205,7 @@ def legal_actions(state: "State") -> list[Any]:
         moves = all_spreads(state, hand_cards(state))
         return moves or [Discard(d) for d in hand_cards(state)]
     if state.phase == "double":
-        return [*all_spreads(state, (state.card,), double=True), SkipDouble()]
+        return [*all_spreads(state, (state.card,), double=True), SKIP_DOUBLE]
     if state.phase == "blocked-fire":
         return [AddFire(d) for d in fire_targets(state)]
     return []
@@ -356,16 +406,20 @@ def spread_fire(state: "State", action: Spread) -> tuple["State", list]:
     level = priority(state, dst)
     fire = list(state.fire)
     seat = state.seat
+    player = state.name(state.active)
+    changes: dict[str, Any] = {}
     if action.double:
         tokens = list(seat.tokens)
         tokens.remove("double")
-        state = state.with_seat(state.active, tokens=tuple(tokens)).replace(double_used=True)
-        events.append(DoubleMoveUsed(state.name(state.active)))
+        seat = seat.replace(tokens=tuple(tokens))
+        changes["double_used"] = True
+        events.append(DoubleMoveUsed(player))
     else:
         hand = list(seat.hand)
         hand["NESW".index(action.card)] -= 1
-        state = state.with_seat(state.active, hand=tuple(hand)).replace(card=action.card)
-    events.append(FireSpread(state.name(state.active), action.card, board.districts[action.source].name,
+        seat = seat.replace(hand=tuple(hand))
+        changes["card"] = action.card
+    events.append(FireSpread(player, action.card, board.districts[action.source].name,
                              board.districts[action.destination].name, level))
     fire[src] -= 1
     supply = state.supply
@@ -375,7 +429,6 @@ def spread_fire(state: "State", action: Spread) -> tuple["State", list]:
         supply -= added
         events.append(PuddingLaneRefilled(added))
     dest_name = board.districts[action.destination].name
-    changes: dict[str, Any] = {}
     if state.bands[dst] > 0:
         fire[dst] = 1
         events.append(FireCovered(dest_name))
@@ -396,15 +449,19 @@ def spread_fire(state: "State", action: Spread) -> tuple["State", list]:
             tokens = list(state.tokens)
             kind, tokens[dst] = tokens[dst], None
             changes["tokens"] = tuple(tokens)
-            state = state.with_seat(state.active, tokens=tuple(sorted(state.seat.tokens + (kind,))))
-            events.append(TokenTaken(state.name(state.active), dest_name))
+            seat = seat.replace(tokens=tuple(sorted(seat.tokens + (kind,))))
+            events.append(TokenTaken(player, dest_name))
     else:
         fire[dst] = 1
         events.append(ConesPlaced(dest_name, 1))
-    state = state.replace(fire=tuple(fire), supply=supply, **changes)
-    if not action.double and can_double(state) and all_spreads(state, (action.card,), double=True):
-        return state.replace(phase="double"), events
-    return start_actions(state), events
+    seats = list(state.seats)
+    seats[state.active] = seat
+    # the action phase starts (start_actions), unless a double move can follow
+    after = state.replace(seats=tuple(seats), fire=tuple(fire), supply=supply, phase="actions",
+                          ap=ACTION_POINTS, **changes)
+    if not action.double and can_double(after) and all_spreads(after, (action.card,), double=True):
+        return after.replace(phase="double", ap=state.ap), events
+    return after, events
 
 
 def add_blocked_fire(state: "State", action: AddFire) -> tuple["State", list]:
@@ -420,6 +477,4 @@ def add_blocked_fire(state: "State", action: AddFire) -> tuple["State", list]:
 
 def start_actions(state: "State") -> "State":
     """Phase 1 is over: the action phase starts with 4 points (``london.actions.points``)."""
-    from .acting import ACTION_POINTS
-
     return state.replace(phase="actions", ap=ACTION_POINTS)

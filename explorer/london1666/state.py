@@ -81,9 +81,27 @@ class Seat:
         """Cards in hand."""
         return sum(self.hand)
 
+    def replace(self, **changes: Any) -> "Seat":
+        """A copy with ``changes`` (like ``dataclasses.replace``, without re-running ``__init__``: the rules
+        change seats on every turn, so this is the hot path).
+
+        Raises:
+            TypeError: for a name that is not a field.
+        """
+        if not _SEAT_FIELDS.issuperset(changes):
+            raise TypeError(f"Seat has no field(s) {sorted(set(changes) - _SEAT_FIELDS)}")
+        new = object.__new__(type(self))
+        fields = new.__dict__
+        fields.update(self.__dict__)
+        fields.update(changes)
+        return new
+
     def hand_text(self) -> str:
         """The hand as text, e.g. ``"N N E W S"``."""
         return " ".join(d for d, n in zip("NESW", self.hand) for _ in range(n)) or "no cards"
+
+
+_SEAT_FIELDS = frozenset(f.name for f in dataclasses.fields(Seat))
 
 
 @dataclass(frozen=True)
@@ -176,8 +194,9 @@ class State(GameState):
         return tuple(seat.pawn_colour or seat.colour or f"player {i + 1}" for i, seat in enumerate(self.seats))
 
     def name(self, seat: int) -> str:
-        """The name of ``seat``."""
-        return self.players[seat]
+        """The name of ``seat`` (as in :attr:`players`)."""
+        one = self.seats[seat]
+        return one.pawn_colour or one.colour or f"player {seat % len(self.seats) + 1}"
 
     @property
     def is_terminal(self) -> bool:
@@ -259,12 +278,43 @@ class State(GameState):
 
     # ---- the contract -------------------------------------------------------------------------------------------
     def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
-        """The possible deals, draws and placements here, each with its exact probability."""
-        if not self.is_chance_node:
-            return []
-        if self.phase == "draw":
-            return drawing.draw_outcomes(self)
-        return setup.chance_outcomes(self)
+        """The possible deals, draws and placements here, each with its exact probability (computed once per
+        state)."""
+        cached = self.__dict__.get("_outcomes")
+        if cached is None:
+            if not self.is_chance_node:
+                return []
+            cached = drawing.draw_outcomes(self) if self.phase == "draw" else setup.chance_outcomes(self)
+            self.__dict__["_outcomes"] = cached
+        return list(cached)
+
+    def _chance_counts(self) -> list[tuple[Action, int]]:
+        """The outcomes of this chance step with their weights, whole numbers in proportion to their chances
+        (:meth:`chance_outcomes` gives them as probabilities)."""
+        return drawing.draw_counts(self) if self.phase == "draw" else setup.chance_counts(self)
+
+    def resolve_chance(self) -> "State":
+        """Apply seeded chance outcomes until a player must act (or the game ends): the same steps, draws and
+        result as :meth:`GameState.resolve_chance`, without the checks an outcome drawn from this step's own
+        outcomes does not need (setup is some 180 chance steps, so this is most of :func:`new_game`). The 120
+        houses of setup are drawn and placed in one go (:func:`.setup.place_houses`).
+
+        Each outcome is drawn by :meth:`Rng.choose <explorer.core.Rng.choose>` from the outcomes' probabilities
+        as floats, ``n / total``, which is what ``float()`` of their exact fractions gives.
+        """
+        state, events, draws = self, None, self.rng.draws
+        while state.is_chance_node and not state.is_terminal:
+            if state.phase == "houses" and setup._next_house_slot(state) is not None:
+                state, events, draws = setup.place_houses(state, draws)  # 120 steps in one go
+                continue
+            counts = state._chance_counts()
+            total = sum(n for _, n in counts)
+            action = Rng(self.rng.seed, draws).choose([(a, n / total) for a, n in counts if n > 0])
+            state, events = state._apply(action)
+            draws += 1
+        if events is None:
+            return state
+        return state.replace(events=tuple(events), rng=Rng(self.rng.seed, draws))
 
     def _legal_actions(self) -> list[Action]:
         if self.phase in ("bands", "pawns"):
@@ -286,16 +336,10 @@ class State(GameState):
         return None
 
     def _apply(self, action: Any) -> tuple["State", Sequence[Event]]:
-        if isinstance(action, (DealCard, PlaceHouse, ColourCard, PawnColour, PlaceToken, DealObjective,
-                               PlaceBand, PlacePawn)):
-            return setup.apply(self, action)
-        if isinstance(action, (Spread, SkipDouble, Discard, AddFire)):
-            return spreading.apply(self, action)
-        if isinstance(action, (MovePawn, MoveBand, Extinguish, Demolish, EndActions)):
-            return acting.apply(self, action)
-        if isinstance(action, DrawCard):
-            return drawing.apply(self, action)
-        raise TypeError(f"not a London action: {action!r}")
+        part = _PART_OF.get(type(action)) or next((p for c, p in _PART_OF.items() if isinstance(action, c)), None)
+        if part is None:
+            raise TypeError(f"not a London action: {action!r}")
+        return part.apply(self, action)
 
     def parse_action(self, text: str) -> Action:
         """Read an action on this position's board: ``parse_action(text, self.board)``.
@@ -336,9 +380,31 @@ class State(GameState):
     # ---- building new states ----------------------------------------------------------------------------------
     def with_seat(self, seat: int, **changes: Any) -> "State":
         """A copy where seat ``seat`` has ``changes``."""
+        return self.replace(seats=self.seats_with(seat, **changes))
+
+    def seats_with(self, seat: int, **changes: Any) -> tuple[Seat, ...]:
+        """The seats, with ``changes`` made to seat ``seat`` (for a :meth:`replace` that changes more)."""
         seats = list(self.seats)
-        seats[seat] = dataclasses.replace(seats[seat], **changes)
-        return self.replace(seats=tuple(seats))
+        seats[seat] = seats[seat].replace(**changes)
+        return tuple(seats)
+
+    def replace(self, **changes: Any) -> "State":
+        """A copy with the fields in ``changes`` replaced (:meth:`GameState.replace`), without the facts derived
+        from this state and cached on it (:data:`DERIVED`).
+
+        Raises:
+            TypeError: for a name that is not a field.
+        """
+        if not _STATE_FIELDS.issuperset(changes):
+            raise TypeError(f"State has no field(s) {sorted(set(changes) - _STATE_FIELDS)}")
+        new = object.__new__(type(self))
+        fields = self.__dict__.copy()
+        for name in DERIVED:
+            if name in fields:
+                del fields[name]
+        fields.update(changes)
+        object.__setattr__(new, "__dict__", fields)
+        return new
 
     # ---- the position format ------------------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
@@ -450,6 +516,18 @@ class State(GameState):
                             for k, d in enumerate(self.board.ids) if self.fire[k])
         who = "game over" if self.is_terminal else f"{self.phase}, {self.name(self.active)} to act"
         return f"London 1666, turn {self.turn} ({who}); fire: {burning}"
+
+
+_PART_OF = {**dict.fromkeys((DealCard, PlaceHouse, ColourCard, PawnColour, PlaceToken, DealObjective, PlaceBand,
+                             PlacePawn), setup),
+            **dict.fromkeys((Spread, SkipDouble, Discard, AddFire), spreading),
+            **dict.fromkeys((MovePawn, MoveBand, Extinguish, Demolish, EndActions), acting), DrawCard: drawing}
+"""The part of the rules (module) that carries out each kind of action."""
+_STATE_FIELDS = frozenset(f.name for f in dataclasses.fields(State))
+DERIVED = ("_legal", "_legal_set", "_outcomes", "_regions")
+"""The facts computed from a state at most once and kept on it (states are immutable): the legal actions and
+chance outcomes (``explorer.core``), where the fire can go (:func:`.spreading.fire_map`); :meth:`State.replace`
+leaves them out. (The score tracks are kept with the houses they were counted from, see :attr:`State.tracks`.)"""
 
 
 def houses_lost(houses: Sequence[Sequence[str]]) -> tuple[int, ...]:
