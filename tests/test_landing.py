@@ -168,4 +168,9 @@ def test_voila_starts_the_landing_page_before_the_other_pages(monkeypatch):
         await manager.start_kernel(path="bonfire")      # later kernels start at once
         assert started == ["", "london1666", "bonfire"]
 
-    asyncio.run(scenario())
+    # in a thread of its own: a browser test run before this one (Playwright's sync API) may leave an event
+    # loop running in the main thread, where asyncio.run refuses to start another
+    import concurrent.futures
+
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, scenario()).result()
