@@ -20,6 +20,7 @@ import json
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from explorer.core import InvalidData, game_module
@@ -225,22 +226,18 @@ def _examples(games: Sequence[str], *, write: bool) -> int:
     return 0
 
 
+@cache
 def where_taught(game: str) -> dict[str, list[tuple[Any, int]]]:
     """Where the lessons of ``game`` teach each rule: ``{rule id: [(lesson, step index), ...]}``, the steps whose
     moves and refusals cite it (as the coverage counts them), in lesson order. Cached per game."""
-    if game not in _TAUGHT:
-        taught: dict[str, list[tuple[Any, int]]] = {}
-        for lesson in load_lessons(game):
-            for step in lesson.steps:
-                found: set[str] = set()
-                check_step(step, found)
-                for rule in sorted(found):
-                    taught.setdefault(rule, []).append((lesson, step.number))
-        _TAUGHT[game] = taught
-    return _TAUGHT[game]
-
-
-_TAUGHT: dict[str, dict[str, list[tuple[Any, int]]]] = {}
+    taught: dict[str, list[tuple[Any, int]]] = {}
+    for lesson in load_lessons(game):
+        for step in lesson.steps:
+            found: set[str] = set()
+            check_step(step, found)
+            for rule in sorted(found):
+                taught.setdefault(rule, []).append((lesson, step.number))
+    return taught
 
 
 def main(argv: Sequence[str] | None = None) -> int:

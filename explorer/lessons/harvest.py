@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from explorer.core import game_module
 from explorer.core.examples import examples_path, load_examples
 
 from . import load_lessons
@@ -51,7 +52,7 @@ def harvest_examples(game: str) -> dict[str, dict[str, Any]]:
     ``{rule id: {"position": spec, "action": notation, "note": where it comes from}}``."""
     acting: dict[str, dict[str, Any]] = {}
     forbidding: dict[str, dict[str, Any]] = {}
-    rules = game_module_rules(game)
+    rules = game_module(game).RULES
 
     def keep(rule: str, step: Step, prefix: tuple[str, ...], action: str, lesson: str, *, refused: bool = False
              ) -> None:
@@ -101,15 +102,9 @@ def write_examples(game: str) -> list[str]:
         "# Rule examples: rule id -> a position (as in lessons) and one action that emits an event under the rule\n"
         "# or is refused under it. Checked by tests/test_rule_examples.py. Entries from the lessons were added by\n"
         "# `python -m explorer.lessons examples GAME --write`; edit or replace any of them freely.\n")
-    order = list(game_module_rules(game))
+    order = list(game_module(game).RULES)
     chunk = yaml.safe_dump({rule: new[rule] for rule in sorted(new, key=order.index)}, sort_keys=False,
                            allow_unicode=True, width=110, default_flow_style=None)
     path.write_text(text.rstrip("\n") + "\n" + chunk, encoding="utf-8")
     load_examples.cache_clear()
     return sorted(new, key=order.index)
-
-
-def game_module_rules(game: str) -> Any:
-    from explorer.core import game_module
-
-    return game_module(game).RULES

@@ -707,9 +707,3 @@ class BonfireView(StepChance, BoardView):
                 return None
             return {"fate": key, "bonfire": rest}.get(kind)
         return rest
-
-    def answer_items(self, keys: Any) -> list[str]:
-        """The clickable items that show the engine ``keys`` (the reverse of :meth:`answer_key`)."""
-        wanted = set(keys)
-        return [i["id"] for i in self.scene.get("items", [])
-                if i.get("id") and i.get("clickable") and self.answer_key(i["id"]) in wanted]
