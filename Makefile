@@ -20,10 +20,12 @@ $(STAMP): pyproject.toml constraints.txt
 
 # Voila serves notebooks/ from inside it, so it reads notebooks/voila.json: the landing page and each game's app
 # get a pre-started kernel that has already run the notebook (they open at once; the landing page's first, the
-# apps' once it is ready); every other page starts its kernel when it is opened. IP=0.0.0.0 serves other machines too; DEBUG=1 shows Python tracebacks on the pages.
+# apps' one at a time once it is ready); every other page starts its kernel when it is opened. widgets.server is
+# Voila's own command line with a start-up fix (see its docstring). IP=0.0.0.0 serves other machines too; DEBUG=1
+# shows Python tracebacks on the pages.
 run: $(STAMP)
 	@echo "Rules Explorer: http://localhost:$(PORT)/voila/render/index.ipynb  (all notebooks: http://localhost:$(PORT)/)"
-	cd notebooks && ../$(BIN)/voila --port=$(PORT) --no-browser --Voila.ip=$(IP) \
+	cd notebooks && ../$(BIN)/python -m widgets.server --port=$(PORT) --no-browser --Voila.ip=$(IP) \
 	  --show_tracebacks=$(if $(filter 1 yes true True,$(DEBUG)),True,False)
 
 # Browser tests drive Debian's Chromium; install it when it is missing (needs root or sudo).

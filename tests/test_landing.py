@@ -4,6 +4,7 @@ import json
 import re
 import shutil
 import subprocess
+import sys
 from html import escape
 from pathlib import Path
 
@@ -124,22 +125,25 @@ def _make_run(*args: str) -> str:
 
 def test_make_run_listens_on_localhost_without_tracebacks_unless_asked():
     default = _make_run()
-    assert "cd notebooks && ../.venv/bin/voila" in default               # so Voila reads notebooks/voila.json
+    assert "cd notebooks && ../.venv/bin/python -m widgets.server" in default  # Voila, reading notebooks/voila.json
     assert "--Voila.ip=127.0.0.1" in default and "--show_tracebacks=False" in default
     assert "--pool_size" not in default and "--preheat_kernel" not in default  # the pools live in voila.json
     shared = _make_run("IP=0.0.0.0", "DEBUG=1")
     assert "--Voila.ip=0.0.0.0" in shared and "--show_tracebacks=True" in shared
 
 
-def test_voila_starts_the_landing_page_before_the_other_pages(monkeypatch):
+def test_voila_starts_the_landing_page_first_then_the_apps_one_at_a_time_in_the_pages_order(monkeypatch):
     import asyncio
 
     from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 
     import widgets.server as server
 
+    games = ("london1666", "portobello", "flashpoint", "bonfire")  # the landing page's order
     config = json.loads((ROOT / "notebooks" / "voila.json").read_text())
     assert config["VoilaConfiguration"]["multi_kernel_manager_class"] == "widgets.server.LandingFirstKernelManager"
+    pools = list(config["VoilaKernelManager"]["kernel_pools_config"])
+    assert pools[1:] == ["index.ipynb"] + [f"{game}/app.ipynb" for game in games]  # after "default"
     manager_class = server.LandingFirstKernelManager
     assert issubclass(manager_class, AsyncMappingKernelManager)
     started = []
@@ -149,24 +153,41 @@ def test_voila_starts_the_landing_page_before_the_other_pages(monkeypatch):
         return f"kernel-{len(started)}"
 
     monkeypatch.setattr(AsyncMappingKernelManager, "start_kernel", fake_start)
+    preheat = {"env": {"VOILA_PREHEAT": "True"}}
 
     async def scenario():
+        loop = asyncio.get_running_loop()
         manager = manager_class()
-        render = asyncio.get_running_loop().create_future()
-        pooled = asyncio.get_running_loop().create_future()
-        manager._pools = {"index.ipynb": [pooled]}  # what Voila's pooling manager keeps
-        app = asyncio.ensure_future(manager.start_kernel(path="london1666"))
-        await manager.start_kernel(path="")              # the landing page's own kernel does not wait
+        manager.kernel_pools_config = config["VoilaKernelManager"]["kernel_pools_config"]
+        renders = {}
+
+        async def pool_task(folder):
+            """What Voila's pool task does: start the kernel, then run the page in a task of its own."""
+            kernel = await manager.start_kernel(path=folder, **preheat)
+            renders[folder] = loop.create_future()
+            return {"task": renders[folder], "kernel_id": kernel}
+
+        landing_started = loop.create_future()
+        manager._pools = {"index.ipynb": [landing_started]}  # what Voila's pooling manager keeps
+        apps = [asyncio.ensure_future(pool_task(game)) for game in reversed(games)]  # found in another order
+        landing = asyncio.ensure_future(pool_task(""))
         await asyncio.sleep(0.05)
-        assert started == [""]                           # the app waits for the landing page to have run
-        pooled.set_result({"task": render, "kernel_id": "kernel-1"})
+        assert started == [""]                           # the landing page's own kernel does not wait
+        await manager.start_kernel(path="bonfire")      # a visitor's kernel never waits
+        assert started == ["", "bonfire"]
+        landing_started.set_result(await landing)
         await asyncio.sleep(0.05)
-        assert started == [""]
-        render.set_result(None)
-        await app
-        assert started == ["", "london1666"]
-        await manager.start_kernel(path="bonfire")      # later kernels start at once
-        assert started == ["", "london1666", "bonfire"]
+        assert started == ["", "bonfire"]               # the apps wait for the landing page to have run
+        renders[""].set_result(None)
+        await asyncio.sleep(0.05)
+        assert started[2:] == ["london1666"]             # then one at a time, in the landing page's order
+        refill = asyncio.ensure_future(pool_task(""))   # the landing page's next kernel, once a visitor used one
+        for k, game in enumerate(games):
+            assert started[2:] == list(games[:k + 1])
+            renders[game].set_result(None)
+            await asyncio.sleep(0.05)
+        assert started[-1] == "" and len(started) == 7  # the landing page's refill comes after the apps
+        await asyncio.gather(*apps, refill)
 
     # in a thread of its own: a browser test run before this one (Playwright's sync API) may leave an event
     # loop running in the main thread, where asyncio.run refuses to start another
@@ -174,3 +195,17 @@ def test_voila_starts_the_landing_page_before_the_other_pages(monkeypatch):
 
     with concurrent.futures.ThreadPoolExecutor(1) as pool:
         pool.submit(asyncio.run, scenario()).result()
+
+
+def test_the_server_loads_jsonschemas_iri_checker_on_first_use_and_it_still_checks():
+    code = """
+import sys, time
+import widgets.server
+import voila.app, jsonschema
+assert "rfc3987_syntax.syntax_helpers" not in sys.modules, "loaded at start-up"
+validator = jsonschema.Draft7Validator({"format": "iri"}, format_checker=jsonschema.Draft7Validator.FORMAT_CHECKER)
+print(validator.is_valid("https://example.org/caf\u00e9"), validator.is_valid("not an iri"),
+      "rfc3987_syntax.syntax_helpers" in sys.modules)
+"""
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
+    assert out.stdout.split() == ["True", "False", "True"]

@@ -378,3 +378,25 @@ def test_random_players_can_move_one_move_at_a_time(toy_registered):
     assert at_once.record.actions == view.record.actions
     view.handle_message({"kind": "pace", "pace": "fast"})  # unknown: shown, nothing changes
     assert view.bot_pace == "step" and "does not know" in view.message["text"]
+
+
+def test_when_shown_waits_for_the_browsers_first_request_for_the_scene(view):
+    calls = []
+    view.when_shown(lambda: calls.append("first"))
+    view.handle_message({"kind": "escape"})
+    assert calls == []                                   # other messages do not count
+    view.handle_message({"kind": "scene-request"})      # a browser has drawn the view
+    assert calls == ["first"]
+    view.handle_message({"kind": "scene-request"})
+    assert calls == ["first"]                            # once
+    view.when_shown(lambda: calls.append("later"))
+    assert calls == ["first", "later"]                   # at once, now that it has been shown
+
+
+def test_a_failing_when_shown_callback_never_breaks_the_board(view):
+    view.when_shown(lambda: 1 / 0)
+    view.when_shown(lambda: view.__dict__.setdefault("seen", True))
+    view.handle_message({"kind": "scene-request"})
+    assert isinstance(view.last_error, ZeroDivisionError) and view.__dict__["seen"] is True
+    view.when_shown(lambda: [][1])                       # also once shown: kept, not raised
+    assert isinstance(view.last_error, IndexError)

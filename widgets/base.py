@@ -55,7 +55,7 @@ from __future__ import annotations
 import logging
 import pathlib
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -187,6 +187,8 @@ class BoardView(anywidget.AnyWidget):
         self._sent: tuple[int, dict[str, Any], list[dict[str, Any]]] | None = None  # the last scene sent
         self.last_error: Exception | None = None
         """The last internal error a message caused (a bug in a view), kept for debugging."""
+        self._shown = False
+        self._when_shown: list[Callable[[], Any]] = []
         self.on_msg(self._on_browser_message)
         self.run_bots()
         self.refresh()
@@ -887,6 +889,7 @@ class BoardView(anywidget.AnyWidget):
                 self.cancel()
             elif kind == "scene-request":
                 self._send_scene(full=True)
+                self._first_shown()
             elif kind == "undo":
                 self.undo()
             elif kind == "redo":
@@ -908,6 +911,28 @@ class BoardView(anywidget.AnyWidget):
 
     def _on_browser_message(self, widget: Any, content: Any, buffers: Any) -> None:
         self.handle_message(content)
+
+    def when_shown(self, callback: Callable[[], Any]) -> None:
+        """Call ``callback()`` once a browser has drawn this view (its first request for the whole scene), or at
+        once if one already has. An app uses it to send what is slow for a browser to take in (a Plotly figure
+        brings some 5 MB of script) only after the board is on screen, so a page is usable sooner.
+        A callback that raises is kept in :attr:`last_error`; it never breaks the board."""
+        self._when_shown.append(callback)
+        if self._shown:
+            self._run_when_shown()
+
+    def _first_shown(self) -> None:
+        if not self._shown:
+            self._shown = True
+            self._run_when_shown()
+
+    def _run_when_shown(self) -> None:
+        callbacks, self._when_shown = self._when_shown, []
+        for callback in callbacks:
+            try:
+                callback()
+            except Exception as err:  # noqa: BLE001 - what an app hooks here must never break the board
+                self.last_error = err
 
 
 LOOKAHEAD = 64

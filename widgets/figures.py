@@ -248,6 +248,22 @@ class OverlayTabs:
         self.overlay_note.value = f"<div style='font-size:12px;margin:0 8px'>{text}</div>" if text else ""
         self.redraw_button.button_style = style
 
+    def draw_overlay_once_shown(self) -> None:
+        """Draw the open overlay once the board is on screen (:meth:`~widgets.base.BoardView.when_shown`), just
+        after the kernel has answered the browser's request for it: a new page's board is then usable before the
+        browser takes in Plotly's script. Outside a kernel (tests, scripts) it draws at once."""
+        loop = kernel_loop()
+        if loop is None:
+            self.draw_overlay()
+            return
+        view = self.view
+        self._drawn_at = None
+        self._show_staleness()
+        box = self._overlay_boxes[self.tabs.selected_index or 0]
+        if not box.children:
+            box.children = [w.HTML("<i style='color:#6b6354'>Drawing the chart once the board is on screen…</i>")]
+        view.when_shown(lambda: loop.call_soon(lambda: self.draw_overlay() if self.view is view else None))
+
     def draw_overlay(self) -> None:
         """Redraw the open overlay tab for the position shown (a bug shows as a message, never kills the app)."""
         index = self.tabs.selected_index or 0

@@ -164,7 +164,8 @@ def test_cold_server_landing_page_then_each_app(browser, make_run):
 
     load = os.getloadavg()
     lines = [f"cold start of `make run` ({os.cpu_count()} cores, load average {load[0]:.1f} / {load[1]:.1f} / "
-             f"{load[2]:.1f}); port open {listening - printed:.1f} s after the address was printed; "
+             f"{load[2]:.1f}); address printed {printed - started:.1f} s after `make run` started, port open "
+             f"{listening - printed:.1f} s after that; "
              f"{PAUSE_S:g} s between pages",
              f"{'page':34} {'interactive after opening':>26} {'done, after the address':>24}"]
     lines += [f"{name:34} {'never' if s is None else f'{s:.1f} s':>26} {at:>22.1f} s   {note}"

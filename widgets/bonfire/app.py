@@ -188,7 +188,7 @@ class BonfireApp(OverlayTabs):
             who = "Hot-seat: every seat is yours; each player clicks on their turn."
         self.note.value = (f"<i>{who} The component data is our own, in the spirit of the game, not the printed "
                            "components.</i>")
-        self.draw_overlay()
+        self.draw_overlay_once_shown()
 
     # ---- overlays (OverlayTabs draws them) --------------------------------------------------------------------
     def overlay_figure(self, index: int | None = None) -> go.Figure:

@@ -314,7 +314,7 @@ class FlashPointApp(OverlayTabs):
                   and n in building_options(house)]
         extra = html.escape(f"{house.name}, {game}" + (f"; with {', '.join(extras)}" if extras else ""), quote=False)
         self.note.value = f"<i>{extra}. {who}</i>"
-        self.draw_overlay()
+        self.draw_overlay_once_shown()
 
     # ---- overlays (OverlayTabs draws them) --------------------------------------------------------------------
     def overlay_figure(self, index: int | None = None) -> go.Figure:

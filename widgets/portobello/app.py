@@ -180,7 +180,7 @@ class PortobelloApp(OverlayTabs):
         variant = " Customer-queue variant: the queue is shown under the map." if record.options.get(
             "customer_queue") else ""
         self.note.value = f"<i>{who}{variant}</i>"
-        self.draw_overlay()
+        self.draw_overlay_once_shown()
 
     # ---- overlays (OverlayTabs draws them) --------------------------------------------------------------------
     def _show_staleness(self) -> None:
