@@ -26,6 +26,7 @@ from fractions import Fraction
 from typing import Any, ClassVar
 
 from explorer.core import Event, GameState, IllegalAction, Rng, RuleTable, ScoreBreakdown
+from explorer.core.state import _CACHES as CORE_CACHES
 
 from .actions import Action, parse_action
 from .components import Components
@@ -86,11 +87,12 @@ class Index:
             wild_action=next(a.id for a in c.action_types.values() if a.wild))
 
 
-SEAT_DERIVED = ("_reach", "_walk", "_recruits")
-"""Facts worked out from a :class:`Seat` and remembered on it (a seat is immutable): the most tiles of each action
-type it can pay (``turn._tile_reach``), whether a guardian can walk (``turn._can_walk``), the recruits it can pay on
-a display of gnomes (``turn._recruits``). :meth:`Seat.replace` leaves them behind."""
-STATE_DERIVED = ("_legal", "_legal_set", "_outcomes")
+SEAT_DERIVED = {"_reach": frozenset({"tiles", "gnomes"}),
+                "_walk": frozenset({"guardians", "path", "portals", "gnomes"})}
+"""Facts worked out from a :class:`Seat` and remembered on it (a seat is immutable), each with the fields it is
+worked out from: the most tiles of each action type it can pay (``turn._tile_reach``), whether a guardian can walk
+(``turn._can_walk``). :meth:`Seat.replace` carries a fact over only while none of its fields changes."""
+STATE_DERIVED = CORE_CACHES
 """What a :class:`State` remembers about itself (it is immutable): its legal actions and chance outcomes (the
 contract's caches). :meth:`State.replace` leaves them behind."""
 
@@ -137,11 +139,14 @@ class Seat:
     """True once the player takes no more turns (stuck, ``bonfire.turn.stuck``; or passed, ``bonfire.end.pass``)."""
 
     def replace(self, **changes: Any) -> Seat:
-        """A copy with ``changes`` (cheap: no re-validation; the facts derived from this seat are not copied)."""
+        """A copy with ``changes`` (cheap: no re-validation; the facts derived from this seat are carried over only
+        where ``changes`` leaves their fields alone, :data:`SEAT_DERIVED`)."""
         new = object.__new__(Seat)
         fields = self.__dict__.copy()
-        for derived in SEAT_DERIVED:
-            fields.pop(derived, None)
+        if len(fields) > _N_SEAT_FIELDS:  # it has remembered something about itself
+            for derived, inputs in SEAT_DERIVED.items():
+                if derived in fields and not inputs.isdisjoint(changes):
+                    del fields[derived]
         fields.update(changes)
         object.__setattr__(new, "__dict__", fields)
         return new
@@ -250,8 +255,14 @@ class State(GameState):
 
     @property
     def index(self) -> Index:
-        """The fixed orders of this game's components."""
-        return Index.of(self.components)
+        """The fixed orders of this game's components (:meth:`Index.of`; the last one asked for is at hand)."""
+        components = self.components
+        last = _LAST_INDEX
+        if last and last[0] is components:
+            return last[1]
+        ix = Index.of(components)
+        _LAST_INDEX[:] = (components, ix)
+        return ix
 
     @property
     def is_terminal(self) -> bool:
@@ -333,8 +344,9 @@ class State(GameState):
             raise TypeError(f"State has no field(s) {sorted(set(changes) - _STATE_FIELDS)}")
         new = object.__new__(State)
         fields = self.__dict__.copy()
-        for derived in STATE_DERIVED:
-            fields.pop(derived, None)
+        if len(fields) > _N_STATE_FIELDS:  # it has remembered something about itself
+            for derived in STATE_DERIVED:
+                fields.pop(derived, None)
         fields.update(changes)
         object.__setattr__(new, "__dict__", fields)
         return new
@@ -391,5 +403,10 @@ class State(GameState):
 
 
 _STATE_FIELDS = frozenset(f.name for f in dataclasses.fields(State))
+_N_STATE_FIELDS = len(_STATE_FIELDS)
+_N_SEAT_FIELDS = len(dataclasses.fields(Seat))
+_LAST_INDEX: list = []
+"""The components :attr:`State.index` was last asked about and their :class:`Index` (one game at a time is the
+usual case, and hashing the components on every look-up costs more than the look-up)."""
 
 from . import turn as _turn  # noqa: E402  (the rules of the turn build on State: imported once it is defined)

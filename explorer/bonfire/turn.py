@@ -469,24 +469,31 @@ def _act_options(state: State, step: Step, *, first: bool = False) -> list[Actio
 
 def _recruits(state: State, seat: Seat) -> tuple[Recruit, ...]:
     """The recruits of the gnomes on display that ``seat`` can pay (``bonfire.gnome.cost``: by the card's resource,
-    any with Flexible Pay), elders first; remembered on the seat for the display it was worked out for."""
-    display = (state.elders, state.specialists)
-    known = seat.__dict__.get("_recruits")
-    if known is None or known[0] != display:
-        made, flexible = _made(state.components), _has(seat, "flexible_pay")
-        payable: dict[str, tuple[str, ...]] = {}   # by resource
-        found: list[Recruit] = []
-        for card in (*state.elders, *state.specialists):
-            if card:
-                resource = ANY if flexible else made.resources[card]
-                pays = payable.get(resource)
-                if pays is None:
-                    pays = payable[resource] = tuple(pay for pay in RECRUIT_PAYMENTS
-                                                     if _payable_by(state, seat, _recruit_cost(resource, pay)))
-                found += [recruit for pay, recruit in made.recruits[card] if pay in pays]
-        known = (display, tuple(found))
-        object.__setattr__(seat, "_recruits", known)
-    return known[1]
+    any with Flexible Pay), elders first; remembered by value (displays and holdings recur)."""
+    return _recruits_payable(state.elders, state.specialists, seat.resources, _tile_reach(state, seat)["gnome"],
+                             _has(seat, "flexible_pay"), state.index, _made(state.components))
+
+
+def _recruits_payable(elders: tuple[str | None, ...], specialists: tuple[str | None, ...],
+                      resources: tuple[int, ...], gnome_tiles: int, flexible: bool, ix: Index,
+                      made: _Made) -> tuple[Recruit, ...]:
+    """:func:`_recruits` for a display, the payer's resources, the most gnome tiles they can pay and whether they
+    have Flexible Pay."""
+    found: list[Recruit] = []
+    for card in (*elders, *specialists):
+        if card:
+            pays = _recruit_payments(ANY if flexible else made.resources[card], resources, gnome_tiles, ix)
+            found += [recruit for pay, recruit in made.recruits[card] if pay in pays]
+    return tuple(found)
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _recruit_payments(resource: str, resources: tuple[int, ...], gnome_tiles: int, ix: Index) -> tuple[str, ...]:
+    """The ways (:data:`RECRUIT_PAYMENTS`) a payer holding ``resources`` and able to pay ``gnome_tiles`` gnome tiles
+    can pay for a gnome paid with ``resource`` (``bonfire.gnome.cost``); remembered by value."""
+    return tuple(pay for pay in RECRUIT_PAYMENTS
+                 if (cost := _recruit_cost(resource, pay)).tiles <= gnome_tiles
+                 and _resources_payable(resources, cost.resources, ix))
 
 
 class _Made:
@@ -527,8 +534,11 @@ _OPTIONS: dict[str, Callable[[State, Step], list[Action]]] = {
 
 
 def _can_act(state: State) -> bool:
-    """True if the player of the due ``act`` step has any option (``bonfire.turn.stuck``)."""
-    return bool(_act_options(state, state.pending[0], first=True))
+    """True if the player of the due ``act`` step has any option (``bonfire.turn.stuck``). The options found are
+    the state's legal actions: they are remembered on it (the state is new, made by the turn's end)."""
+    options = tuple(_act_options(state, state.pending[0]))
+    object.__setattr__(state, "_legal", options)
+    return bool(options)
 
 
 @functools.cache
@@ -598,8 +608,8 @@ def _claim_options(state: State, k: int, seat: Seat) -> list[Action]:
         if (colour in c.guardians and all(g != colour for g, _, _ in seat.guardians)
                 and state.guardians[state.index.guardian_colours.index(colour)]
                 and sum(1 for _, where, at in seat.guardians if where == "path" and at == 0) < MAX_GUARDIANS_ON_START
-                and _can_pay(state, k, Cost("guardian", 1))):
-            return [ClaimGuardian(colour)]
+                and _can_pay(state, k, _ONE_GUARDIAN_TILE)):
+            return [_claim_guardian(colour)]
         return []
     if island.kind != "task":
         return []
@@ -609,7 +619,29 @@ def _claim_options(state: State, k: int, seat: Seat) -> list[Action]:
         return []
     stacks = [stack for j, stack in enumerate(OFFERING_STACK_NAMES) if seat.offering_up[j] is not None
               and _can_pay(state, k, action_cost(state, k, TakeTask(discs[0], stack, free[0])))]
-    return [TakeTask(disc, stack, b) for disc in discs for stack in stacks for b in free]
+    return [_take_task(disc, stack, b) for disc in discs for stack in stacks for b in free]
+
+
+_ONE_GUARDIAN_TILE = Cost("guardian", 1)
+"""A guardian's cost (``bonfire.guardian.claim``)."""
+
+
+@functools.lru_cache(maxsize=64)
+def _claim_guardian(colour: str) -> ClaimGuardian:
+    """The claim of a ``colour`` guardian (made once: actions are values)."""
+    return ClaimGuardian(colour)
+
+
+@functools.lru_cache(maxsize=4096)
+def _take_task(disc: str, offering: str, bonfire: int) -> TakeTask:
+    """Taking task disc ``disc`` with the ``offering`` disc onto ``bonfire`` (made once)."""
+    return TakeTask(disc, offering, bonfire)
+
+
+@functools.lru_cache(maxsize=64)
+def _step_of(kind: str, seat: int) -> Step:
+    """The step ``kind`` of seat ``seat`` with nothing more to it (``act``, ``end-turn``; made once)."""
+    return Step(kind, seat)
 
 
 def _cover_paid(state: State, step: Step) -> Paid:
@@ -983,7 +1015,11 @@ def resolve_draws(state: State) -> State:
     out at once: the rules have just listed it, so nothing is checked again."""
     while state.pending and state.pending[0].kind == "deal":
         new, events = apply_action(state, _seeded_draw(state))
-        state = new.replace(events=tuple(events), rng=state.rng.advanced())
+        if new is state:
+            new = state.replace()
+        object.__setattr__(new, "events", tuple(events))  # new and ours alone: set, not copied again
+        object.__setattr__(new, "rng", state.rng.advanced())
+        state = new
     return state
 
 
@@ -1156,11 +1192,11 @@ def _decide(state: State, step: Step, action: Action, events: list[Event]) -> St
         return _set_seat(state, k, seat.replace(tiles=_add(seat.tiles, i, -1)), supply=_add(state.supply, i, 1),
                          pending=committed)
     if isinstance(action, PlaceFate):
-        return _place_fate(_push(state, Step("end-turn", k)), k, action, events)
+        return _place_fate(_push(state, _step_of("end-turn", k)), k, action, events)
     if isinstance(action, Ignite):
-        return _ignite(_push(state, Step("end-turn", k)), k, action, events)
+        return _ignite(_push(state, _step_of("end-turn", k)), k, action, events)
     if isinstance(action, Pass):
-        return _pass(_push(state, Step("end-turn", k)), k, events)
+        return _pass(_push(state, _step_of("end-turn", k)), k, events)
     if isinstance(action, Cover):
         return _cover(state, step, action, events)
     if isinstance(action, Skip):
@@ -1175,7 +1211,7 @@ def _decide(state: State, step: Step, action: Action, events: list[Event]) -> St
         events.append(Happened(RULES["bonfire.ignite.seat-bonus"], f"{seat.colour} takes {got}", seat.colour))
         return _push(state, *([Step("take", k, step.what, count=step.count - 1)] if step.count > 1 else []))
     # an action of option II: pay, then carry it out, then end the turn (a dock claim keeps the turn's end)
-    tail = (Step("end-turn", k),) if step.kind == "act" else ()
+    tail = (_step_of("end-turn", k),) if step.kind == "act" else ()
     return _pay(state, k, action, events, then=(Step("then", k, action=action), *tail))
 
 
@@ -1597,7 +1633,7 @@ def _next_turn(state: State, k: int, events: list[Event]) -> State:
             if not countdown and all(s.out for s in state.seats):
                 break
             continue
-        due = state.replace(turn=k, pending=(Step("act", k), *state.pending))
+        due = state.replace(turn=k, pending=(_step_of("act", k), *state.pending))
         if countdown or _can_act(due):
             return due
         state = _set_seat(state, k, state.seats[k].replace(out=True))

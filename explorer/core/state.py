@@ -96,7 +96,7 @@ class ScoreBreakdown(Mapping[str, int]):
         return {"categories": dict(self.categories), "total": self.total}
 
 
-_CACHES = ("_legal", "_legal_set", "_outcomes")
+_CACHES = ("_legal", "_legal_ids", "_legal_set", "_outcomes")
 _FIELD_NAMES: dict[type, frozenset[str]] = {}
 
 
@@ -197,14 +197,28 @@ class GameState:
             else:
                 cached = tuple(self._legal_actions())
             object.__setattr__(self, "_legal", cached)
-            object.__setattr__(self, "_legal_set", frozenset(cached))
         return list(cached)
 
     def is_legal(self, action: Any) -> bool:
-        """True if ``action`` (an action object) is among :meth:`legal_actions`."""
-        self.legal_actions()
+        """True if ``action`` (an action object) is among :meth:`legal_actions`.
+
+        The very objects :meth:`legal_actions` listed are recognised by identity (the usual case: a player, a
+        playout or a view picks one of them); any other object is compared by value.
+        """
+        known = self.__dict__
+        ids = known.get("_legal_ids")
+        if ids is None:
+            self.legal_actions()
+            ids = set(map(id, known["_legal"]))
+            object.__setattr__(self, "_legal_ids", ids)
+        if id(action) in ids:
+            return True
+        values = known.get("_legal_set")
+        if values is None:
+            values = frozenset(known["_legal"])
+            object.__setattr__(self, "_legal_set", values)
         try:
-            return action in self.__dict__["_legal_set"]
+            return action in values
         except TypeError:  # unhashable junk is never legal
             return False
 
@@ -246,11 +260,16 @@ class GameState:
         problem = self.explain(action)
         if problem is not None:
             raise problem
+        chance = self.is_chance_node
         new_state, events = self._apply(action)
-        changes: dict[str, Any] = {"events": tuple(events)}
-        if self.is_chance_node:
-            changes["rng"] = self.rng.advanced()
-        return new_state.replace(**changes)
+        if new_state is self:  # nothing changed: still a new state, this one stays as it is
+            new_state = self.replace()
+        # The state _apply made is new and ours alone: its events (and, after chance, the stream's next number)
+        # are set on it without another copy, and what it has already worked out about itself stays.
+        object.__setattr__(new_state, "events", tuple(events))
+        if chance:
+            object.__setattr__(new_state, "rng", self.rng.advanced())
+        return new_state
 
     def replace(self, **changes: Any) -> Self:
         """A copy with the fields in ``changes`` replaced (like ``dataclasses.replace``, without re-running

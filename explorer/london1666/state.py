@@ -17,6 +17,7 @@ import pydantic
 
 from explorer.core import Event, GameState, IllegalAction, InvalidData, Rng, RuleTable, ScoreBreakdown, StrictModel
 from explorer.core.schema import problems_from_validation_error
+from explorer.core.state import _CACHES as CORE_CACHES
 
 from . import acting, drawing, scoring, setup, spreading
 from .actions import (Action, AddFire, ColourCard, DealCard, DealObjective, Demolish, Discard, DrawCard,
@@ -524,7 +525,7 @@ _PART_OF = {**dict.fromkeys((DealCard, PlaceHouse, ColourCard, PawnColour, Place
             **dict.fromkeys((MovePawn, MoveBand, Extinguish, Demolish, EndActions), acting), DrawCard: drawing}
 """The part of the rules (module) that carries out each kind of action."""
 _STATE_FIELDS = frozenset(f.name for f in dataclasses.fields(State))
-DERIVED = ("_legal", "_legal_set", "_outcomes", "_regions")
+DERIVED = (*CORE_CACHES, "_regions")
 """The facts computed from a state at most once and kept on it (states are immutable): the legal actions and
 chance outcomes (``explorer.core``), where the fire can go (:func:`.spreading.fire_map`); :meth:`State.replace`
 leaves them out. (The score tracks are kept with the houses they were counted from, see :attr:`State.tracks`.)"""
