@@ -195,12 +195,7 @@ def action_cost(state: State, k: int, action: Action) -> Cost:
     if isinstance(action, Sail):
         return Cost("boat", boat_cost(seat.boat, action.island, c))
     if isinstance(action, TakeTask):
-        island = seat.boat
-        own = sum(1 for item in state.island_content(island) if item.split()[0] == seat.colour)
-        stack = OFFERING_STACK_NAMES.index(action.offering)
-        if _has(seat, "free_offering"):
-            return Cost("task", own + 1, (ANY, ANY))
-        return Cost("task", own + 1, (seat.offering_up[stack], c.islands[island].resource))
+        return _task_cost(state, seat, OFFERING_STACK_NAMES.index(action.offering))
     if isinstance(action, ClaimGuardian):
         return Cost("guardian", 1)
     if isinstance(action, Procession):
@@ -213,6 +208,22 @@ def action_cost(state: State, k: int, action: Action) -> Cost:
         card = c.specialists.get(action.card) or c.elders[action.card]
         return _recruit_cost(ANY if _has(seat, "flexible_pay") else card.resource, action.payment)
     raise KeyError(f"{action} costs nothing")
+
+
+def _task_cost(state: State, seat: Seat, stack: int) -> Cost:
+    """What a task disc at ``seat``'s boat's island costs with the face-up offering disc of ``stack`` (0 top, 1
+    bottom): :func:`action_cost` of a :class:`TakeTask`."""
+    island = seat.boat
+    own = sum(1 for item in state.island_content(island) if item.startswith(f"{seat.colour} "))
+    if _has(seat, "free_offering"):
+        return _cost("task", own + 1, (ANY, ANY))
+    return _cost("task", own + 1, (seat.offering_up[stack], state.components.islands[island].resource))
+
+
+@functools.lru_cache(maxsize=1024)
+def _cost(action: str, tiles: int, resources: tuple[str, ...]) -> Cost:
+    """The cost of ``tiles`` action tiles of type ``action`` and ``resources`` (made once: costs are values)."""
+    return Cost(action, tiles, resources)
 
 
 @functools.lru_cache(maxsize=256)
@@ -474,11 +485,12 @@ def _recruits(state: State, seat: Seat) -> tuple[Recruit, ...]:
                              _has(seat, "flexible_pay"), state.index, _made(state.components))
 
 
+@functools.lru_cache(maxsize=1 << 14)
 def _recruits_payable(elders: tuple[str | None, ...], specialists: tuple[str | None, ...],
                       resources: tuple[int, ...], gnome_tiles: int, flexible: bool, ix: Index,
                       made: _Made) -> tuple[Recruit, ...]:
     """:func:`_recruits` for a display, the payer's resources, the most gnome tiles they can pay and whether they
-    have Flexible Pay."""
+    have Flexible Pay; remembered by value."""
     found: list[Recruit] = []
     for card in (*elders, *specialists):
         if card:
@@ -618,7 +630,7 @@ def _claim_options(state: State, k: int, seat: Seat) -> list[Action]:
     if not discs or not free:
         return []
     stacks = [stack for j, stack in enumerate(OFFERING_STACK_NAMES) if seat.offering_up[j] is not None
-              and _can_pay(state, k, action_cost(state, k, TakeTask(discs[0], stack, free[0])))]
+              and _payable_by(state, seat, _task_cost(state, seat, j))]
     return [_take_task(disc, stack, b) for disc in discs for stack in stacks for b in free]
 
 
