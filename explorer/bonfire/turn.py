@@ -549,7 +549,7 @@ def _can_act(state: State) -> bool:
     """True if the player of the due ``act`` step has any option (``bonfire.turn.stuck``). The options found are
     the state's legal actions: they are remembered on it (the state is new, made by the turn's end)."""
     options = tuple(_act_options(state, state.pending[0]))
-    object.__setattr__(state, "_legal", options)
+    state.remember_legal(options)
     return bool(options)
 
 

@@ -196,8 +196,15 @@ class GameState:
                 cached = tuple(action for action, _ in outcomes)
             else:
                 cached = tuple(self._legal_actions())
-            object.__setattr__(self, "_legal", cached)
+            self.remember_legal(cached)
         return list(cached)
+
+    def remember_legal(self, actions: tuple[Any, ...]) -> None:
+        """Keep ``actions`` as this state's legal actions (for a game that has just worked them out while making
+        the state; they must be exactly what :meth:`_legal_actions` would list). The very objects listed are
+        then recognised by identity in :meth:`is_legal` and :meth:`apply`."""
+        object.__setattr__(self, "_legal", actions)
+        object.__setattr__(self, "_legal_ids", set(map(id, actions)))
 
     def is_legal(self, action: Any) -> bool:
         """True if ``action`` (an action object) is among :meth:`legal_actions`.
@@ -209,8 +216,7 @@ class GameState:
         ids = known.get("_legal_ids")
         if ids is None:
             self.legal_actions()
-            ids = set(map(id, known["_legal"]))
-            object.__setattr__(self, "_legal_ids", ids)
+            ids = known["_legal_ids"]
         if id(action) in ids:
             return True
         values = known.get("_legal_set")
@@ -255,11 +261,13 @@ class GameState:
             NotationError: if ``action`` is text that cannot be read.
             IllegalAction: if the rules forbid it here; ``.rule`` names the rule.
         """
-        if isinstance(action, str):
-            action = self.parse_action(action)
-        problem = self.explain(action)
-        if problem is not None:
-            raise problem
+        ids = self.__dict__.get("_legal_ids")
+        if ids is None or id(action) not in ids:  # not one of the very actions listed as legal: look closer
+            if isinstance(action, str):
+                action = self.parse_action(action)
+            problem = self.explain(action)
+            if problem is not None:
+                raise problem
         chance = self.is_chance_node
         new_state, events = self._apply(action)
         if new_state is self:  # nothing changed: still a new state, this one stays as it is
