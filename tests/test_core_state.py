@@ -52,6 +52,19 @@ def test_action_objects_outside_the_legal_list_are_refused_by_the_core():
     assert s.to_dict() == MID_GAME
 
 
+def test_listed_actions_and_equal_copies_apply_alike_and_a_refusal_still_explains():
+    # apply recognises the very objects legal_actions listed by identity; an equal object made anew, or the
+    # notation, must give the same state, and an illegal object is still refused after the list was made
+    s = State.from_dict(MID_GAME)
+    listed = next(a for a in s.legal_actions() if str(a) == "c3")
+    by_identity, by_value, by_text = s.apply(listed), s.apply(Place(listed.cell)), s.apply("c3")
+    assert listed is not Place(listed.cell) and by_identity.to_dict() == by_value.to_dict() == by_text.to_dict()
+    with pytest.raises(IllegalAction) as info:
+        s.apply(Place((0, 0)))
+    assert info.value.rule.id == "toy.place.empty"
+    assert s.to_dict() == MID_GAME and s.is_legal(listed) and not s.is_legal(Place((0, 0)))
+
+
 def test_unreadable_notation_is_a_notation_error_not_an_illegal_action():
     s = State.from_dict(MID_GAME)
     for text in ["z9", "b", "first Q", "hello world", "b²", "b٢"]:
