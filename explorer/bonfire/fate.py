@@ -136,9 +136,13 @@ class PlacedTile:
     placement: Placement
 
     @property
-    def covered(self) -> dict[Square, str]:
-        """The symbol on each square it covers."""
-        return self.placement.symbols_at(self.tile)
+    def covered(self) -> Mapping[Square, str]:
+        """The symbol on each square it covers (worked out once: the placed tile is immutable)."""
+        covered = self.__dict__.get("_covered")
+        if covered is None:
+            covered = MappingProxyType(self.placement.symbols_at(self.tile))
+            object.__setattr__(self, "_covered", covered)
+        return covered
 
 
 @dataclass(frozen=True)
@@ -229,8 +233,18 @@ def starting_area(components: Components | None = None, *, swap: bool = False) -
     ('f4',)
     """
     c = components or Components.default()
-    tile = c.fate_tiles[FATE_SWAP_POSITION - 1] if swap else c.spare_fate_tile
-    return FateState(c.fate_area, (PlacedTile(tile, _start_placement(c.fate_area)),))
+    known = _STARTING.get(id(c))
+    if known is None or known[0] is not c:   # one area per components and choice: fate areas are immutable
+        known = _STARTING[id(c)] = (c, {})
+    area = known[1].get(swap)
+    if area is None:
+        tile = c.fate_tiles[FATE_SWAP_POSITION - 1] if swap else c.spare_fate_tile
+        area = known[1][swap] = FateState(c.fate_area, (PlacedTile(tile, _start_placement(c.fate_area)),))
+    return area
+
+
+_STARTING: dict[int, tuple[Components, dict[bool, FateState]]] = {}
+"""The starting areas made so far, by the components' identity (:func:`starting_area`)."""
 
 
 def connected_area(area: FateState, square: Square) -> frozenset[Square]:

@@ -101,16 +101,24 @@ def pay_exact(resources: tuple[int, ...], tiles: tuple[int, ...], cost: Cost, ix
 def can_cover(paid: Paid, ix: Index) -> bool:
     """True if the missing part of ``paid`` can be paid with substitutes (the greedy count is exact: a wild
     saves two others, so wilds go first to the items that would need a pair)."""
-    yellow = paid.tiles[ix.actions.index(ix.wild_action)]
-    others = sum(n for a, n in zip(ix.actions, paid.tiles) if a != ix.wild_action)
+    yellow = paid.tiles[ix.wild_action_at]
+    others = sum(paid.tiles) - yellow
     per_yellow = 2 if paid.double_joker else 1
     if paid.tiles_missing > yellow * per_yellow + others // 2:
         return False
-    gold = paid.resources[ix.resources.index(ix.wild_resource)]
-    rest = sum(n for r, n in zip(ix.resources, paid.resources) if r != ix.wild_resource)
-    need_plain = sum(1 for r in paid.resources_missing if r not in (ANY, ix.wild_resource))
-    need_gold = sum(1 for r in paid.resources_missing if r == ix.wild_resource)
-    need_any = sum(1 for r in paid.resources_missing if r == ANY)
+    if not paid.resources_missing:
+        return True
+    wild = ix.wild_resource
+    gold = paid.resources[ix.wild_resource_at]
+    rest = sum(paid.resources) - gold
+    need_plain = need_gold = need_any = 0
+    for r in paid.resources_missing:
+        if r == ANY:
+            need_any += 1
+        elif r == wild:
+            need_gold += 1
+        else:
+            need_plain += 1
     gold_plain = min(gold, need_plain)
     gold_any = min(gold - gold_plain, need_any)
     return 2 * (need_plain - gold_plain) + 2 * need_gold + (need_any - gold_any) <= rest

@@ -66,6 +66,16 @@ class Index:
     wild_resource: str
     wild_action: str
 
+    @functools.cached_property
+    def wild_resource_at(self) -> int:
+        """Where the wild resource (gold) stands in :attr:`resources`."""
+        return self.resources.index(self.wild_resource)
+
+    @functools.cached_property
+    def wild_action_at(self) -> int:
+        """Where the wild action tile (yellow) stands in :attr:`actions`."""
+        return self.actions.index(self.wild_action)
+
     @staticmethod
     @functools.cache
     def of(components: Components) -> Index:

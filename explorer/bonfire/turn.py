@@ -480,17 +480,16 @@ def _act_options(state: State, step: Step, *, first: bool = False) -> list[Actio
 
 def _recruits(state: State, seat: Seat) -> tuple[Recruit, ...]:
     """The recruits of the gnomes on display that ``seat`` can pay (``bonfire.gnome.cost``: by the card's resource,
-    any with Flexible Pay), elders first; remembered by value (displays and holdings recur)."""
+    any with Flexible Pay), elders first."""
     return _recruits_payable(state.elders, state.specialists, seat.resources, _tile_reach(state, seat)["gnome"],
                              _has(seat, "flexible_pay"), state.index, _made(state.components))
 
 
-@functools.lru_cache(maxsize=1 << 14)
 def _recruits_payable(elders: tuple[str | None, ...], specialists: tuple[str | None, ...],
                       resources: tuple[int, ...], gnome_tiles: int, flexible: bool, ix: Index,
                       made: _Made) -> tuple[Recruit, ...]:
     """:func:`_recruits` for a display, the payer's resources, the most gnome tiles they can pay and whether they
-    have Flexible Pay; remembered by value."""
+    have Flexible Pay (the ways to pay for each resource are remembered by value)."""
     found: list[Recruit] = []
     for card in (*elders, *specialists):
         if card:
