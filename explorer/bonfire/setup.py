@@ -37,6 +37,29 @@ def _seat(components: Components, ix: Index, colour: str) -> Seat:
                 points=(0,) * len(PLAY_CATEGORIES), common=())
 
 
+def _setup_draws(c: Components, ix: Index, players: int, per_space: int) -> tuple[Step, ...]:
+    """The setup draws in the order they are made: the task discs island by island, the elders, the specialists,
+    ``per_space`` portals on each Great Bonfire space, the path display, each player's two offering discs, the start
+    player. Made once per components and player count (steps are values)."""
+    known = _SETUP_DRAWS.get((id(c), players))
+    if known is not None and known[0] is c:
+        return known[1]
+    deals = [Step("deal", what="task", target=island) for island in ix.task_islands
+             for _ in range(c.task_discs_on(island, players))]
+    deals += [Step("deal", what="elder") for _ in range(GNOMES_ON_DISPLAY["elder"])]
+    deals += [Step("deal", what="specialist", target=j) for j in range(GNOMES_ON_DISPLAY["specialist"])]
+    deals += [Step("deal", what="portal", target=space) for space in ix.spaces for _ in range(per_space)]
+    deals += [Step("deal", what="path", target=j) for j in range(PATH_DISPLAY)]
+    deals += [Step("deal", k, "offering", target=stack) for k in range(players) for stack in (0, 1)]
+    deals.append(Step("deal", what="start"))
+    _SETUP_DRAWS[(id(c), players)] = (c, tuple(deals))
+    return tuple(deals)
+
+
+_SETUP_DRAWS: dict[tuple[int, int], tuple[Components, tuple[Step, ...]]] = {}
+"""The setup draws made so far, by the components' identity and the player count (:func:`_setup_draws`)."""
+
+
 def initial_state(players: int, seed: int, components: Components) -> State:
     """The game before any setup draw: empty display, full boxes, the draws queued (see the module docstring); the
     guardians on their islands (``bonfire.setup.guardians``), the countdown discs stacked, none played yet
@@ -54,14 +77,7 @@ def initial_state(players: int, seed: int, components: Components) -> State:
     path_counts = {kind: 0 for kind in ix.path_kinds}
     for tile in c.path_tiles.values():
         path_counts[f"{tile.colour} {tile.resource}"] += 1
-    deals = [Step("deal", what="task", target=island) for island in ix.task_islands
-             for _ in range(c.task_discs_on(island, players))]
-    deals += [Step("deal", what="elder") for _ in range(GNOMES_ON_DISPLAY["elder"])]
-    deals += [Step("deal", what="specialist", target=j) for j in range(GNOMES_ON_DISPLAY["specialist"])]
-    deals += [Step("deal", what="portal", target=space) for space in ix.spaces for _ in range(per_space)]
-    deals += [Step("deal", what="path", target=j) for j in range(PATH_DISPLAY)]
-    deals += [Step("deal", k, "offering", target=stack) for k in range(players) for stack in (0, 1)]
-    deals.append(Step("deal", what="start"))
+    deals = _setup_draws(c, ix, players, per_space)
     return State(
         components=c, seats=tuple(_seat(c, ix, colour) for colour in c.player_colours[:players]),
         islands=((),) * len(ix.task_islands), guardians=tuple(g.count for g in c.guardians.values()),
@@ -72,7 +88,7 @@ def initial_state(players: int, seed: int, components: Components) -> State:
         path_pile=tuple(path_counts[k] for k in ix.path_kinds), path_bottom=(), path_display=(None,) * PATH_DISPLAY,
         council=((),) * len(ix.seats), neutral=(True,) * NEUTRAL_NOVICES, supply=tuple(a.supply for a in
                                                                                      c.action_types.values()),
-        start=None, turn=0, countdown=0, triggered=False, great_bonfire_used=False, pending=tuple(deals),
+        start=None, turn=0, countdown=0, triggered=False, great_bonfire_used=False, pending=deals,
         rng=Rng(seed))
 
 
