@@ -232,19 +232,14 @@ def starting_area(components: Components | None = None, *, swap: bool = False) -
     >>> starting_area(swap=True).tile_ids
     ('f4',)
     """
-    c = components or Components.default()
-    known = _STARTING.get(id(c))
-    if known is None or known[0] is not c:   # one area per components and choice: fate areas are immutable
-        known = _STARTING[id(c)] = (c, {})
-    area = known[1].get(swap)
-    if area is None:
-        tile = c.fate_tiles[FATE_SWAP_POSITION - 1] if swap else c.spare_fate_tile
-        area = known[1][swap] = FateState(c.fate_area, (PlacedTile(tile, _start_placement(c.fate_area)),))
-    return area
+    return _starting_area(components or Components.default(), swap)
 
 
-_STARTING: dict[int, tuple[Components, dict[bool, FateState]]] = {}
-"""The starting areas made so far, by the components' identity (:func:`starting_area`)."""
+@functools.cache
+def _starting_area(c: Components, swap: bool) -> FateState:
+    """:func:`starting_area`, made once per components and choice (fate areas are immutable)."""
+    tile = c.fate_tiles[FATE_SWAP_POSITION - 1] if swap else c.spare_fate_tile
+    return FateState(c.fate_area, (PlacedTile(tile, _start_placement(c.fate_area)),))
 
 
 def connected_area(area: FateState, square: Square) -> frozenset[Square]:

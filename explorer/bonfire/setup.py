@@ -12,6 +12,8 @@ tiles (``bonfire.setup.resources``, ``bonfire.setup.action-tiles``).
 
 from __future__ import annotations
 
+import functools
+
 from explorer.core import Rng, new_seed
 
 from .components import (GNOMES_ON_DISPLAY, MAX_PLAYERS, MIN_PLAYERS, NEUTRAL_NOVICES, PATH_DISPLAY, Components)
@@ -37,13 +39,11 @@ def _seat(components: Components, ix: Index, colour: str) -> Seat:
                 points=(0,) * len(PLAY_CATEGORIES), common=())
 
 
+@functools.cache
 def _setup_draws(c: Components, ix: Index, players: int, per_space: int) -> tuple[Step, ...]:
     """The setup draws in the order they are made: the task discs island by island, the elders, the specialists,
     ``per_space`` portals on each Great Bonfire space, the path display, each player's two offering discs, the start
     player. Made once per components and player count (steps are values)."""
-    known = _SETUP_DRAWS.get((id(c), players))
-    if known is not None and known[0] is c:
-        return known[1]
     deals = [Step("deal", what="task", target=island) for island in ix.task_islands
              for _ in range(c.task_discs_on(island, players))]
     deals += [Step("deal", what="elder") for _ in range(GNOMES_ON_DISPLAY["elder"])]
@@ -52,12 +52,7 @@ def _setup_draws(c: Components, ix: Index, players: int, per_space: int) -> tupl
     deals += [Step("deal", what="path", target=j) for j in range(PATH_DISPLAY)]
     deals += [Step("deal", k, "offering", target=stack) for k in range(players) for stack in (0, 1)]
     deals.append(Step("deal", what="start"))
-    _SETUP_DRAWS[(id(c), players)] = (c, tuple(deals))
     return tuple(deals)
-
-
-_SETUP_DRAWS: dict[tuple[int, int], tuple[Components, tuple[Step, ...]]] = {}
-"""The setup draws made so far, by the components' identity and the player count (:func:`_setup_draws`)."""
 
 
 def initial_state(players: int, seed: int, components: Components) -> State:

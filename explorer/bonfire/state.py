@@ -265,14 +265,8 @@ class State(GameState):
 
     @property
     def index(self) -> Index:
-        """The fixed orders of this game's components (:meth:`Index.of`; the last one asked for is at hand)."""
-        components = self.components
-        last = _LAST_INDEX
-        if last and last[0] is components:
-            return last[1]
-        ix = Index.of(components)
-        _LAST_INDEX[:] = (components, ix)
-        return ix
+        """The fixed orders of this game's components."""
+        return Index.of(self.components)
 
     @property
     def is_terminal(self) -> bool:
@@ -415,8 +409,5 @@ class State(GameState):
 _STATE_FIELDS = frozenset(f.name for f in dataclasses.fields(State))
 _N_STATE_FIELDS = len(_STATE_FIELDS)
 _N_SEAT_FIELDS = len(dataclasses.fields(Seat))
-_LAST_INDEX: list = []
-"""The components :attr:`State.index` was last asked about and their :class:`Index` (one game at a time is the
-usual case, and hashing the components on every look-up costs more than the look-up)."""
 
 from . import turn as _turn  # noqa: E402  (the rules of the turn build on State: imported once it is defined)

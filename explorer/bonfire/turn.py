@@ -527,6 +527,10 @@ class _Made:
         self.resources = {card: info.resource for card, info in (*c.elders.items(), *c.specialists.items())}
         """The resource each gnome card is paid with."""
         self.ignites = tuple(Ignite(b) for b in range(len(c.player_board.bonfires)))
+        self.claims = {colour: ClaimGuardian(colour) for colour in c.guardians}
+        self.tasks = {(disc, stack, b): TakeTask(disc, stack, b) for disc in c.task_discs
+                      for stack in OFFERING_STACK_NAMES for b in range(len(c.player_board.bonfires))}
+        """Taking each task disc with the offering disc of each stack onto each bonfire."""
         self.sits = {seat_id: SitAt(seat_id) for seat_id in ix.seats}
         self.takes = {item: Take(item) for item in (*ix.resources, *ix.actions)}
         self.pass_ = Pass()
@@ -620,7 +624,7 @@ def _claim_options(state: State, k: int, seat: Seat) -> list[Action]:
                 and state.guardians[state.index.guardian_colours.index(colour)]
                 and sum(1 for _, where, at in seat.guardians if where == "path" and at == 0) < MAX_GUARDIANS_ON_START
                 and _can_pay(state, k, _ONE_GUARDIAN_TILE)):
-            return [_claim_guardian(colour)]
+            return [_made(c).claims[colour]]
         return []
     if island.kind != "task":
         return []
@@ -630,23 +634,12 @@ def _claim_options(state: State, k: int, seat: Seat) -> list[Action]:
         return []
     stacks = [stack for j, stack in enumerate(OFFERING_STACK_NAMES) if seat.offering_up[j] is not None
               and _payable_by(state, seat, _task_cost(state, seat, j))]
-    return [_take_task(disc, stack, b) for disc in discs for stack in stacks for b in free]
+    tasks = _made(c).tasks
+    return [tasks[disc, stack, b] for disc in discs for stack in stacks for b in free]
 
 
 _ONE_GUARDIAN_TILE = Cost("guardian", 1)
 """A guardian's cost (``bonfire.guardian.claim``)."""
-
-
-@functools.lru_cache(maxsize=64)
-def _claim_guardian(colour: str) -> ClaimGuardian:
-    """The claim of a ``colour`` guardian (made once: actions are values)."""
-    return ClaimGuardian(colour)
-
-
-@functools.lru_cache(maxsize=4096)
-def _take_task(disc: str, offering: str, bonfire: int) -> TakeTask:
-    """Taking task disc ``disc`` with the ``offering`` disc onto ``bonfire`` (made once)."""
-    return TakeTask(disc, offering, bonfire)
 
 
 @functools.lru_cache(maxsize=64)
@@ -1026,11 +1019,7 @@ def resolve_draws(state: State) -> State:
     out at once: the rules have just listed it, so nothing is checked again."""
     while state.pending and state.pending[0].kind == "deal":
         new, events = apply_action(state, _seeded_draw(state))
-        if new is state:
-            new = state.replace()
-        object.__setattr__(new, "events", tuple(events))  # new and ours alone: set, not copied again
-        object.__setattr__(new, "rng", state.rng.advanced())
-        state = new
+        state = state.settled(new, events, chance=True)
     return state
 
 

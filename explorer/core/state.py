@@ -270,10 +270,15 @@ class GameState:
                 raise problem
         chance = self.is_chance_node
         new_state, events = self._apply(action)
-        if new_state is self:  # nothing changed: still a new state, this one stays as it is
+        return self.settled(new_state, events, chance=chance)
+
+    def settled(self, new_state: Self, events: Sequence[Event], *, chance: bool) -> Self:
+        """``new_state``, which :meth:`_apply` has just made from this state, with its ``events`` and, after a
+        chance step, the random stream's next number (for a game that carries out an outcome it has just listed
+        without :meth:`apply`'s check). The new state is the rules' own, so they are set on it rather than on
+        another copy, and what it has already worked out about itself stays; this state is never changed."""
+        if new_state is self:
             new_state = self.replace()
-        # The state _apply made is new and ours alone: its events (and, after chance, the stream's next number)
-        # are set on it without another copy, and what it has already worked out about itself stays.
         object.__setattr__(new_state, "events", tuple(events))
         if chance:
             object.__setattr__(new_state, "rng", self.rng.advanced())
