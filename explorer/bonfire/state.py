@@ -256,17 +256,17 @@ class State(GameState):
     """What is still to be done, the first step due now."""
     rng: Rng
     events: tuple[Event, ...] = field(default=(), compare=False)
+    index: Index = field(init=False, repr=False, compare=False)
+    """The fixed orders of this game's components (:meth:`Index.of`; set once, carried by every copy)."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "index", Index.of(self.components))
 
     # ---- who plays ---------------------------------------------------------------------------------------
     @property
     def players(self) -> tuple[str, ...]:
         """Player names: their colours, in seat order (clockwise)."""
         return tuple(seat.colour for seat in self.seats)
-
-    @property
-    def index(self) -> Index:
-        """The fixed orders of this game's components."""
-        return Index.of(self.components)
 
     @property
     def is_terminal(self) -> bool:
@@ -344,14 +344,14 @@ class State(GameState):
         Raises:
             TypeError: for a name that is not a field.
         """
-        if not _STATE_FIELDS.issuperset(changes):
-            raise TypeError(f"State has no field(s) {sorted(set(changes) - _STATE_FIELDS)}")
         new = object.__new__(State)
         fields = self.__dict__.copy()
         if len(fields) > _N_STATE_FIELDS:  # it has remembered something about itself
             for derived in STATE_DERIVED:
                 fields.pop(derived, None)
         fields.update(changes)
+        if len(fields) != _N_STATE_FIELDS:  # a name that is not a field
+            raise TypeError(f"State has no field(s) {sorted(set(changes) - _STATE_FIELDS)}")
         object.__setattr__(new, "__dict__", fields)
         return new
 

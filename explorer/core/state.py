@@ -20,6 +20,8 @@ import dataclasses
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import partial
+from operator import is_
 from typing import Any, ClassVar, Self
 
 from .errors import IllegalAction
@@ -96,7 +98,7 @@ class ScoreBreakdown(Mapping[str, int]):
         return {"categories": dict(self.categories), "total": self.total}
 
 
-_CACHES = ("_legal", "_legal_ids", "_legal_set", "_outcomes")
+_CACHES = ("_legal", "_legal_set", "_outcomes")
 _FIELD_NAMES: dict[type, frozenset[str]] = {}
 
 
@@ -204,7 +206,11 @@ class GameState:
         the state; they must be exactly what :meth:`_legal_actions` would list). The very objects listed are
         then recognised by identity in :meth:`is_legal` and :meth:`apply`."""
         object.__setattr__(self, "_legal", actions)
-        object.__setattr__(self, "_legal_ids", set(map(id, actions)))
+
+    def _listed(self, action: Any) -> bool:
+        """True if ``action`` is one of the very objects :meth:`legal_actions` listed (by identity: no ``==``)."""
+        legal = self.__dict__.get("_legal")
+        return legal is not None and any(map(partial(is_, action), legal))
 
     def is_legal(self, action: Any) -> bool:
         """True if ``action`` (an action object) is among :meth:`legal_actions`.
@@ -213,11 +219,9 @@ class GameState:
         playout or a view picks one of them); any other object is compared by value.
         """
         known = self.__dict__
-        ids = known.get("_legal_ids")
-        if ids is None:
+        if "_legal" not in known:
             self.legal_actions()
-            ids = known["_legal_ids"]
-        if id(action) in ids:
+        if self._listed(action):
             return True
         values = known.get("_legal_set")
         if values is None:
@@ -261,8 +265,7 @@ class GameState:
             NotationError: if ``action`` is text that cannot be read.
             IllegalAction: if the rules forbid it here; ``.rule`` names the rule.
         """
-        ids = self.__dict__.get("_legal_ids")
-        if ids is None or id(action) not in ids:  # not one of the very actions listed as legal: look closer
+        if not self._listed(action):  # not one of the very actions listed as legal: look closer
             if isinstance(action, str):
                 action = self.parse_action(action)
             problem = self.explain(action)
