@@ -25,9 +25,10 @@ from __future__ import annotations
 import bisect
 import functools
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
+from types import MappingProxyType
 
 from explorer.core import Event, IllegalAction
 
@@ -210,14 +211,22 @@ def action_cost(state: State, k: int, action: Action) -> Cost:
     raise KeyError(f"{action} costs nothing")
 
 
-def _task_cost(state: State, seat: Seat, stack: int) -> Cost:
+def _task_cost(state: State, seat: Seat, stack: int, own: int | None = None) -> Cost:
     """What a task disc at ``seat``'s boat's island costs with the face-up offering disc of ``stack`` (0 top, 1
-    bottom): :func:`action_cost` of a :class:`TakeTask`."""
+    bottom): :func:`action_cost` of a :class:`TakeTask`. ``own``: the player's offering discs already on that island
+    (:func:`_own_offerings`), if the caller has counted them."""
     island = seat.boat
-    own = sum(1 for item in state.island_content(island) if item.startswith(f"{seat.colour} "))
+    if own is None:
+        own = _own_offerings(state.island_content(island), seat.colour)
     if _has(seat, "free_offering"):
         return _cost("task", own + 1, (ANY, ANY))
     return _cost("task", own + 1, (seat.offering_up[stack], state.components.islands[island].resource))
+
+
+def _own_offerings(content: tuple[str, ...], colour: str) -> int:
+    """How many of the offering discs in an island's ``content`` are ``colour``'s (written ``"<colour> <resource>"``)."""
+    prefix = colour + " "
+    return sum(1 for item in content if item.startswith(prefix))
 
 
 @functools.lru_cache(maxsize=1024)
@@ -263,15 +272,21 @@ def _payment(state: State, k: int, action: Action) -> Paid:
                      double_joker=_has(seat, "double_joker"))
 
 
-def _tile_reach(state: State, seat: Seat) -> dict[str, int]:
+def _tile_reach(state: State, seat: Seat) -> Mapping[str, int]:
     """The most tiles of each action type ``seat`` can pay, substitutes included
     (:func:`~explorer.bonfire.payment.most_tiles_each`); worked out once per seat and remembered on it (a seat is
     immutable)."""
     reach = seat.__dict__.get("_reach")
     if reach is None:
-        reach = most_tiles_each(seat.tiles, state.index, double_joker=_has(seat, "double_joker"))
+        reach = _most_tiles_each(seat.tiles, state.index, _has(seat, "double_joker"))
         object.__setattr__(seat, "_reach", reach)
     return reach
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _most_tiles_each(tiles: tuple[int, ...], ix: Index, double_joker: bool) -> Mapping[str, int]:
+    """:func:`~explorer.bonfire.payment.most_tiles_each`, remembered by value (holdings recur), read-only."""
+    return MappingProxyType(most_tiles_each(tiles, ix, double_joker=double_joker))
 
 
 @functools.lru_cache(maxsize=1 << 14)
@@ -489,12 +504,16 @@ def _recruits_payable(elders: tuple[str | None, ...], specialists: tuple[str | N
                       resources: tuple[int, ...], gnome_tiles: int, flexible: bool, ix: Index,
                       made: _Made) -> tuple[Recruit, ...]:
     """:func:`_recruits` for a display, the payer's resources, the most gnome tiles they can pay and whether they
-    have Flexible Pay (the ways to pay for each resource are remembered by value)."""
+    have Flexible Pay (the ways to pay with each resource are worked out once, and remembered by value)."""
     found: list[Recruit] = []
+    ways: dict[str, tuple[str, ...]] = {}
     for card in (*elders, *specialists):
         if card:
-            pays = _recruit_payments(ANY if flexible else made.resources[card], resources, gnome_tiles, ix)
-            found += [recruit for pay, recruit in made.recruits[card] if pay in pays]
+            resource = ANY if flexible else made.resources[card]
+            pays = ways.get(resource)
+            if pays is None:
+                pays = ways[resource] = _recruit_payments(resource, resources, gnome_tiles, ix)
+            found += made.recruits[card][pays]
     return tuple(found)
 
 
@@ -522,8 +541,10 @@ class _Made:
                               tuple(UseGreatBonfire(space, pair) for pair in REWARD_PAIRS))
                       for space in ix.spaces}
         """Per space: the uses without a portal, and all of them (``[with_portal]``)."""
-        self.recruits = {card: tuple((pay, Recruit(card, pay)) for pay in RECRUIT_PAYMENTS)
+        self.recruits = {card: {pays: tuple(Recruit(card, pay) for pay in pays)
+                                for pays in _in_order_subsets(RECRUIT_PAYMENTS)}
                          for card in (*c.elders, *c.specialists)}
+        """Per gnome card: its recruits with each set of ways to pay (:func:`_recruit_payments`)."""
         self.resources = {card: info.resource for card, info in (*c.elders.items(), *c.specialists.items())}
         """The resource each gnome card is paid with."""
         self.ignites = tuple(Ignite(b) for b in range(len(c.player_board.bonfires)))
@@ -534,6 +555,14 @@ class _Made:
         self.sits = {seat_id: SitAt(seat_id) for seat_id in ix.seats}
         self.takes = {item: Take(item) for item in (*ix.resources, *ix.actions)}
         self.pass_ = Pass()
+        board = c.player_board
+        self.beside = tuple(board.bonfire_beside(slot) for slot in range(len(board.path_slots) + 1))
+        """The bonfire beside each path slot (0: the starting tile)."""
+
+
+def _in_order_subsets(items: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """Every subset of ``items``, each in the order of ``items``."""
+    return [tuple(x for j, x in enumerate(items) if mask >> j & 1) for mask in range(1 << len(items))]
 
 
 @functools.cache
@@ -570,9 +599,21 @@ def _can_walk(state: State, k: int, seat: Seat) -> bool:
     """
     walk = seat.__dict__.get("_walk")
     if walk is None:
-        walk = any(len(procession_stops(state, k, g, 1)) > 1 for g in _guardian_order(state, seat))
+        beside = _made(state.components).beside
+        walk = any(_can_step(seat, at, beside[at]) for _, where, at in seat.guardians if where == "path")
         object.__setattr__(seat, "_walk", walk)
     return walk
+
+
+def _can_step(seat: Seat, here: int, bonfire: int) -> bool:
+    """True if a guardian of ``seat`` on path tile ``here`` can take one step (:func:`procession_stops` with one
+    step lists more than ``stay``): onto the next tile built if no guardian stands there (Crowded Path: even if
+    one does), or through the portal of ``bonfire``, the bonfire beside her, if no guardian is in it."""
+    if here < len(seat.path) and (_has(seat, "crowded_path")
+                                  or not any(w == "path" and at == here + 1 for _, w, at in seat.guardians)):
+        return True
+    return seat.portals[bonfire] is not None and not any(w == "bonfire" and at == bonfire
+                                                         for _, w, at in seat.guardians)
 
 
 def _fate_choices(state: State, seat: Seat) -> tuple[PlaceFate, ...]:
@@ -628,12 +669,14 @@ def _claim_options(state: State, k: int, seat: Seat) -> list[Action]:
         return []
     if island.kind != "task":
         return []
-    discs = [d for d in state.island_content(island.id) if d in c.task_discs]
+    content = state.island_content(island.id)
+    discs = [d for d in content if d in c.task_discs]
     free = [b for b, disc in enumerate(seat.tasks) if disc is None]
     if not discs or not free:
         return []
+    own = _own_offerings(content, seat.colour)
     stacks = [stack for j, stack in enumerate(OFFERING_STACK_NAMES) if seat.offering_up[j] is not None
-              and _payable_by(state, seat, _task_cost(state, seat, j))]
+              and _payable_by(state, seat, _task_cost(state, seat, j, own))]
     tasks = _made(c).tasks
     return [tasks[disc, stack, b] for disc in discs for stack in stacks for b in free]
 
