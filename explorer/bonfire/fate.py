@@ -491,4 +491,29 @@ def place(area: FateState, tile: FateTile, placement: Placement, *, check: bool 
     """
     if check:
         _check(area, tile, placement)
-    return FateState(area.layout, (*area.tiles, PlacedTile(tile, placement)))
+    placed = PlacedTile(tile, placement)
+    new = object.__new__(FateState)  # the fields of FateState(area.layout, tiles), grown from area's
+    covered = {**area.covered, **placed.covered}
+    object.__setattr__(new, "layout", area.layout)
+    object.__setattr__(new, "tiles", (*area.tiles, placed))
+    object.__setattr__(new, "covered", MappingProxyType(covered))
+    groups = area.__dict__.get("_groups")
+    if groups is not None:  # the connected areas too: those before, joined through the new tile's squares
+        object.__setattr__(new, "_groups", MappingProxyType(_joined(groups, covered, placed.covered)))
+    return new
+
+
+def _joined(groups: Mapping[Square, frozenset[Square]], covered: Mapping[Square, str],
+            added: Mapping[Square, str]) -> dict[Square, frozenset[Square]]:
+    """:func:`_areas` of ``covered`` from ``groups``, the areas before the squares ``added`` were covered: each
+    added square joins the areas of its symbol it shares a side with (those of the squares added before it
+    included)."""
+    out = dict(groups)
+    for square, symbol in added.items():
+        joined = {square}
+        for n in _neighbours(square):
+            if n in out and covered[n] == symbol:
+                joined |= out[n]
+        group = frozenset(joined)
+        out.update(dict.fromkeys(group, group))
+    return out

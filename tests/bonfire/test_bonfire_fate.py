@@ -243,6 +243,26 @@ def test_place_returns_a_new_area():
     assert after.symbol_at((5, 1)) == "guardian" and start.symbol_at((5, 1)) is None
 
 
+def test_place_grows_the_connected_areas_it_knew_into_those_worked_out_afresh():
+    """``place`` extends the connected areas of the area before (when known) instead of working them out again;
+    over seeded random fillings of the shipped and a blank area, they equal the areas worked out from scratch."""
+    import random
+
+    from explorer.bonfire.fate import _areas, area_groups
+
+    for seed in range(40):
+        chooser = random.Random(seed)
+        area = starting_area(C) if seed % 2 else FateState(_blank(), starting_area(C).tiles)
+        area_groups(area)
+        for tile in chooser.sample(C.fate_stack, len(C.fate_stack)):
+            options = placements(area, tile)
+            if not options:
+                continue
+            area = place(area, tile, chooser.choice(options))
+            assert dict(area_groups(area)) == _areas(area.covered)
+            assert dict(area.covered) == {sq: sym for p in area.tiles for sq, sym in p.covered.items()}
+
+
 def test_a_summary_board_story():
     """The summary board's tiles, top first, on a plan that fills the area: six fit, and then the 7th fits
     nowhere. Each placement gains at least its 3 symbols, and the area reads back from its ``to_dict``."""
