@@ -404,10 +404,22 @@ _START_TILES = (StartTile(False), StartTile(True))
 
 
 def _cover_options(state: State, step: Step) -> list[Action]:
-    """The substitutes for the first missing item that leave the rest payable (``bonfire.pay.substitute-*``)."""
-    seat = state.seats[step.seat]
-    return list(_cover_choices(seat.resources, seat.tiles, step.what, step.count, step.items,
-                               _has(seat, "double_joker"), state.index))
+    """The substitutes for the first missing item that leave the rest payable (``bonfire.pay.substitute-*``).
+
+    Missing tiles are covered first, then missing resources, each from its own holding: while tiles are covered
+    the resources still to pay stay payable (the payment was), so the choices depend on the tiles alone, and then
+    on the resources alone. Each is asked with only what it depends on, so the remembered answers recur."""
+    seat, ix = state.seats[step.seat], state.index
+    if step.count:
+        return list(_cover_choices(_nothing(len(ix.resources)), seat.tiles, step.what, step.count, (),
+                                   _has(seat, "double_joker"), ix))
+    return list(_cover_choices(seat.resources, _nothing(len(ix.actions)), step.what, 0, step.items, False, ix))
+
+
+@functools.lru_cache(maxsize=16)
+def _nothing(n: int) -> tuple[int, ...]:
+    """``n`` zero counts."""
+    return (0,) * n
 
 
 @functools.lru_cache(maxsize=1 << 14)
