@@ -7,6 +7,10 @@ plies). The table gives, per engine: playout steps/s and the ratio to python-che
 games/s, ``legal_actions``/s (on positions met in random games, no cached answer), ``apply``/s with the legal
 actions already listed and cold (the legality check included), set-up time, and memory per kept state.
 
+This machine's speed drifts (a shared VM: python-chess alone has varied by a third within an hour), so
+python-chess is measured right beside each engine, just before and just after its playouts, and the engine's
+ratio is to the mean of those two; the python-chess row gives their range.
+
 python-chess is a benchmark-only dependency (the ``bench`` extra); without it the ratio column is left out.
 Run with ``make bench`` (or ``python -m benchmarks.bench_playout``). ``--seconds S`` sets the time per playout
 measure (default 2).
@@ -106,7 +110,8 @@ def per_second(fn: Callable[[], int], prepare: Callable[[], Any] = lambda: None)
 
 
 def measure(module_path: str, players: int, seconds: float) -> dict[str, float]:
-    """Every figure of one engine (see the module docstring)."""
+    """Every figure of one engine (see the module docstring); ``chess steps/s`` is python-chess's measured just
+    before and just after the engine's playouts (their mean; absent without python-chess)."""
     module = _module(module_path)
 
     def new_game(seed: int) -> Any:
@@ -114,7 +119,12 @@ def measure(module_path: str, players: int, seconds: float) -> dict[str, float]:
 
     new_game(0)  # load the data files once
     out: dict[str, float] = {}
+    before = chess_rate(seconds)
     out["steps/s"], out["games/s"], _ = playout_rate(new_game, seconds)
+    after = chess_rate(seconds)
+    if before is not None and after is not None:
+        out["chess steps/s"] = (before + after) / 2
+        out["chess low"], out["chess high"] = min(before, after), max(before, after)
     states = met_positions(new_game)
     fresh: list[Any] = []
     out["legal_actions/s"] = per_second(lambda: len([s.legal_actions() for s in fresh]),
@@ -141,19 +151,21 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.bench_playout")
     parser.add_argument("--seconds", type=float, default=2.0, help="time per playout measure")
     args = parser.parse_args(argv or [])
-    chess_steps = chess_rate(args.seconds)
     rows = []
     for name, module_path, players in ENGINES:
         rows.append((f"{name}, {players} players", measure(module_path, players, args.seconds)))
     header = ["engine", "steps/s", "ratio", "games/s", "legal_actions/s", "apply/s", "apply cold/s", "setup ms",
               "KiB/state"]
     print(" | ".join(header))
-    if chess_steps is not None:
-        print(f"python-chess (legal_moves + push) | {chess_steps:,.0f} | 1.00 | - | - | - | - | - | -")
+    chess = [m for _, m in rows if "chess steps/s" in m]
+    if chess:
+        low, high = min(m["chess low"] for m in chess), max(m["chess high"] for m in chess)
+        print(f"python-chess (legal_moves + push), beside each engine | {low:,.0f}-{high:,.0f} | 1.00 | - | - | - | "
+              f"- | - | -")
     else:
         print("python-chess: not installed (pip install -e '.[bench]'): no ratio")
     for name, m in rows:
-        ratio = f"{m['steps/s'] / chess_steps:.2f}" if chess_steps else "-"
+        ratio = f"{m['steps/s'] / m['chess steps/s']:.2f}" if "chess steps/s" in m else "-"
         print(f"{name} | {m['steps/s']:,.0f} | {ratio} | {m['games/s']:.1f} | {m['legal_actions/s']:,.0f} | "
               f"{m['apply/s']:,.0f} | {m['apply cold/s']:,.0f} | {m['setup ms']:.1f} | {m['KiB/state']:.1f}")
 
