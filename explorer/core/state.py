@@ -208,9 +208,14 @@ class GameState:
         object.__setattr__(self, "_legal", actions)
 
     def _listed(self, action: Any) -> bool:
-        """True if ``action`` is one of the very objects :meth:`legal_actions` listed (by identity: no ``==``)."""
-        legal = self.__dict__.get("_legal")
-        return legal is not None and any(map(partial(is_, action), legal))
+        """True if ``action`` is one of the very objects :meth:`legal_actions` listed, or at a chance node one of
+        the outcomes :meth:`chance_outcomes` remembered in ``_outcomes`` (by identity: no ``==``)."""
+        known = self.__dict__
+        legal = known.get("_legal")
+        if legal is not None:
+            return any(map(partial(is_, action), legal))
+        outcomes = known.get("_outcomes")
+        return outcomes is not None and any(outcome is action for outcome, _ in outcomes)
 
     def is_legal(self, action: Any) -> bool:
         """True if ``action`` (an action object) is among :meth:`legal_actions`.

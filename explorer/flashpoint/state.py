@@ -320,7 +320,12 @@ class State(GameState):
         return self.unknown_victims + self.unknown_false_alarms - self.hidden_pois()
 
     def chance_outcomes(self) -> list[tuple[Any, Fraction]]:
-        return flow.chance_outcomes(self)
+        """The outcomes of the roll or draw due, each with its exact probability (worked out once per state)."""
+        cached = self.__dict__.get("_outcomes")
+        if cached is None:
+            cached = flow.chance_outcomes(self)
+            object.__setattr__(self, "_outcomes", cached)
+        return list(cached)
 
     def _legal_actions(self) -> list[Any]:
         return turn.legal_actions(self)

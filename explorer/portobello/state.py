@@ -265,13 +265,18 @@ class State(GameState):
 
     # ---- the contract -------------------------------------------------------------------------------------------
     def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
-        """The customers that can come out of the bag here, each with its exact probability."""
+        """The customers that can come out of the bag here, each with its exact probability (worked out once per
+        state)."""
         if self.phase not in CHANCE_PHASES:
             return []
-        servants, citizens = self.bag
-        total = servants + citizens
-        kind = Queued if self.phase == "queue" else Drawn
-        return [(kind(k), Fraction(n, total)) for k, n in (("servant", servants), ("citizen", citizens)) if n]
+        cached = self.__dict__.get("_outcomes")
+        if cached is None:
+            servants, citizens = self.bag
+            total = servants + citizens
+            kind = Queued if self.phase == "queue" else Drawn
+            cached = [(kind(k), Fraction(n, total)) for k, n in (("servant", servants), ("citizen", citizens)) if n]
+            object.__setattr__(self, "_outcomes", cached)
+        return list(cached)
 
     def _legal_actions(self) -> list[Action]:
         phase = self.phase
