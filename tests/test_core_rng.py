@@ -45,3 +45,25 @@ def test_choose_refuses_empty_or_negative():
         Rng(1).choose([])
     with pytest.raises(ValueError):
         Rng(1).choose([("a", -1), ("b", 2)])
+
+
+def test_choose_counted_picks_what_choose_picks_from_the_shares():
+    """Over many draws and uneven counts (zeros among them), the counted pick is choose's pick of n / total."""
+    import random
+
+    chooser = random.Random(5)
+    for draw in range(3000):
+        counted = [(k, chooser.choice((0, 1, 2, 3, 7, 29))) for k in range(chooser.randint(1, 9))]
+        if not any(n for _, n in counted):
+            continue
+        total = sum(n for _, n in counted)
+        rng = Rng(12345).at(draw)
+        assert rng.choose_counted(counted) == rng.choose([(k, n / total) for k, n in counted if n])
+
+
+def test_at_is_the_stream_after_that_many_draws_and_choose_counted_refuses_nothing():
+    assert Rng(3).at(4) == Rng(3, 4) == Rng(3).advanced().advanced().advanced().advanced()
+    with pytest.raises(ValueError, match="no outcomes"):
+        Rng(1).choose_counted([("a", 0)])
+    with pytest.raises(ValueError, match="non-negative"):
+        Rng(1).choose_counted([("a", -1), ("b", 2)])

@@ -1081,7 +1081,8 @@ def resolve_draws(state: State) -> State:
 def _seeded_draw(state: State) -> Draw:
     """The outcome ``state.rng.choose(chance_outcomes(state))`` picks (:meth:`~explorer.core.Rng.choose`: the first
     outcome whose running total of probabilities passes the stream's number times their sum), worked out with the
-    same floating-point sums from the counts, without making the exact fractions.
+    same floating-point sums from the counts (:meth:`~explorer.core.Rng.choose_counted`), without making the exact
+    fractions.
 
     Raises:
         ValueError: if nothing is left to draw.
@@ -1093,18 +1094,7 @@ def _seeded_draw(state: State) -> Draw:
         total, running = _even_running(len(items))
         pick = bisect.bisect_right(running, state.rng.random() * total)
         return _draw(what, items[min(pick, len(items) - 1)])
-    kept = [(item, n) for item, n in zip(items, counts) if n]
-    if not kept:
-        raise ValueError("cannot choose among no outcomes")
-    whole = sum(counts)
-    shares = [n / whole for _, n in kept]
-    target = state.rng.random() * sum(shares)
-    running = 0.0
-    for (item, _), share in zip(kept, shares):
-        running += share
-        if target < running:
-            return _draw(what, item)
-    return _draw(what, kept[-1][0])
+    return _draw(what, state.rng.choose_counted(list(zip(items, counts))))
 
 
 @functools.lru_cache(maxsize=256)

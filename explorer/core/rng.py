@@ -71,7 +71,15 @@ class Rng:
 
     def advanced(self) -> "Rng":
         """The stream after one more draw."""
-        return Rng(self.seed, self.draws + 1)
+        return self.at(self.draws + 1)
+
+    def at(self, draws: int) -> "Rng":
+        """This game's stream once ``draws`` draws have been made (``draws`` is the rules' own count, not checked
+        again: this is the hot path of every chance step)."""
+        new = object.__new__(Rng)
+        object.__setattr__(new, "seed", self.seed)
+        object.__setattr__(new, "draws", draws)
+        return new
 
     def choose(self, outcomes: Sequence[tuple[T, float | Fraction]]) -> T:
         """Pick one of ``(outcome, probability)`` pairs for the next draw, by its probability.
@@ -91,3 +99,26 @@ class Rng:
             if target < running:
                 return outcome
         return outcomes[-1][0]
+
+    def choose_counted(self, counted: Sequence[tuple[T, int]]) -> T:
+        """:meth:`choose` among ``(outcome, count)`` pairs, each outcome as likely as its share of the counts (those
+        counted 0 left out): the very outcome :meth:`choose` picks from the shares ``count / total`` as floats, worked
+        out without listing them as pairs first (for draws from decks, bags and piles).
+
+        >>> Rng(seed=7).choose_counted([("servant", 1), ("citizen", 1)])
+        'citizen'
+
+        Raises:
+            ValueError: if nothing is counted or a count is negative.
+        """
+        whole = sum(n for _, n in counted)
+        if whole <= 0 or any(n < 0 for _, n in counted):
+            raise ValueError("cannot choose among no outcomes" if whole <= 0 else "counts must be non-negative")
+        shares = [(outcome, n / whole) for outcome, n in counted if n]
+        target = self.random() * sum(p for _, p in shares)
+        running = 0.0
+        for outcome, p in shares:
+            running += p
+            if target < running:
+                return outcome
+        return shares[-1][0]

@@ -129,8 +129,7 @@ def place_houses(state: "State", draws: int) -> tuple["State", list, int]:
         if regions[n] != region:
             region = regions[n]
             lid = list(_lid_of(board, houses, region).values())  # in COLOURS order
-        total = sum(lid)
-        drawn = Rng(rng.seed, draws).choose([(c, left / total) for c, left in enumerate(lid) if left > 0])
+        drawn = rng.at(draws).choose_counted(list(enumerate(lid)))
         lid[drawn] -= 1
         k = slots[n]
         houses[k] = tuple(sorted(houses[k] + (COLOURS[drawn],)))

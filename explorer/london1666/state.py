@@ -308,14 +308,12 @@ class State(GameState):
             if state.phase == "houses" and setup._next_house_slot(state) is not None:
                 state, events, draws = setup.place_houses(state, draws)  # 120 steps in one go
                 continue
-            counts = state._chance_counts()
-            total = sum(n for _, n in counts)
-            action = Rng(self.rng.seed, draws).choose([(a, n / total) for a, n in counts if n > 0])
+            action = self.rng.at(draws).choose_counted(state._chance_counts())
             state, events = state._apply(action)
             draws += 1
         if events is None:
             return state
-        return state.replace(events=tuple(events), rng=Rng(self.rng.seed, draws))
+        return state.replace(events=tuple(events), rng=self.rng.at(draws))
 
     def _legal_actions(self) -> list[Action]:
         if self.phase in ("bands", "pawns"):
