@@ -11,9 +11,11 @@ rules list, so a tutorial can force any outcome instead by applying it.
 from __future__ import annotations
 
 import secrets
+from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import accumulate
 from typing import TypeVar
 
 __all__ = ["Rng", "new_seed"]
@@ -111,14 +113,12 @@ class Rng:
         Raises:
             ValueError: if nothing is counted or a count is negative.
         """
-        whole = sum(n for _, n in counted)
-        if whole <= 0 or any(n < 0 for _, n in counted):
+        counts = [n for _, n in counted]
+        whole = sum(counts)
+        if whole <= 0 or min(counts) < 0:
             raise ValueError("cannot choose among no outcomes" if whole <= 0 else "counts must be non-negative")
-        shares = [(outcome, n / whole) for outcome, n in counted if n]
-        target = self.random() * sum(p for _, p in shares)
-        running = 0.0
-        for outcome, p in shares:
-            running += p
-            if target < running:
-                return outcome
-        return shares[-1][0]
+        kept = [outcome for outcome, n in counted if n]
+        shares = [n / whole for n in counts if n]
+        # the first outcome whose running total passes the target, the totals added up in order as choose adds them
+        pick = bisect_right(list(accumulate(shares)), self.random() * sum(shares))
+        return kept[min(pick, len(kept) - 1)]
