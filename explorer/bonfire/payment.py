@@ -26,6 +26,7 @@ keeping only those after which the rest can still be paid.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from .state import Index
 
@@ -46,9 +47,9 @@ class Cost:
     resources: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class Paid:
-    """A payment under way: what the payer still holds and what is still missing."""
+class Paid(NamedTuple):
+    """A payment under way: what the payer still holds and what is still missing (a named tuple: a value, made at
+    every step of a payment)."""
 
     resources: tuple[int, ...]
     tiles: tuple[int, ...]

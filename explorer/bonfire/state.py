@@ -23,7 +23,7 @@ import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from explorer.core import Event, GameState, IllegalAction, Rng, RuleTable, ScoreBreakdown
 from explorer.core.state import _CACHES as CORE_CACHES
@@ -167,9 +167,9 @@ class Seat:
         return sum(self.points)
 
 
-@dataclass(frozen=True)
-class Step:
-    """Something still to do inside an option. ``kind``:
+class Step(NamedTuple):
+    """Something still to do inside an option (a named tuple: a value, made on the hot path of every turn).
+    ``kind``:
 
     * ``deal`` (chance): draw ``what`` (``task`` for island ``target``, ``elder``, ``specialist`` for display slot
       ``target``, ``portal`` for Great Bonfire space ``target``, ``path`` for display slot ``target`` (``pile``: the
