@@ -67,17 +67,19 @@ class Paid(NamedTuple):
 
 
 def pay_exact(resources: tuple[int, ...], tiles: tuple[int, ...], cost: Cost, ix: Index, *,
-              double_joker: bool = False) -> Paid:
-    """Pay what the payer holds of ``cost``; the rest is missing (``bonfire.assume.exact-first``).
+              double_joker: bool = False, check: bool = True) -> Paid:
+    """Pay what the payer holds of ``cost``; the rest is missing (``bonfire.assume.exact-first``). ``check=False``
+    leaves out the check of the cost's ids, for the engine's own costs (made from the components).
 
     Raises:
         KeyError: for an action type or resource the components do not have.
     """
-    unknown = [r for r in cost.resources if r != ANY and r not in ix.resources]
-    if cost.action is not None and cost.action not in ix.actions:
-        unknown.insert(0, cost.action)
-    if unknown:
-        raise KeyError(f"the components have no action type or resource {', '.join(map(repr, unknown))}")
+    if check:
+        unknown = [r for r in cost.resources if r != ANY and r not in ix.resources]
+        if cost.action is not None and cost.action not in ix.actions:
+            unknown.insert(0, cost.action)
+        if unknown:
+            raise KeyError(f"the components have no action type or resource {', '.join(map(repr, unknown))}")
     res, til = list(resources), list(tiles)
     missing_tiles = 0
     if cost.action is not None and cost.tiles:

@@ -269,7 +269,7 @@ def _great_bonfire_prices(spaces: tuple[str, ...], pointer: str, used: bool) -> 
 def _payment(state: State, k: int, action: Action) -> Paid:
     seat = state.seats[k]
     return pay_exact(seat.resources, seat.tiles, action_cost(state, k, action), state.index,
-                     double_joker=_has(seat, "double_joker"))
+                     double_joker=_has(seat, "double_joker"), check=False)
 
 
 def _tile_reach(state: State, seat: Seat) -> Mapping[str, int]:
@@ -293,7 +293,7 @@ def _most_tiles_each(tiles: tuple[int, ...], ix: Index, double_joker: bool) -> M
 def _resources_payable(resources: tuple[int, ...], wanted: tuple[str, ...], ix: Any) -> bool:
     """True if the resources ``wanted`` can be paid from ``resources``, substitutes included (remembered: the same
     holdings and costs recur)."""
-    return can_cover(pay_exact(resources, (0,) * len(ix.actions), Cost(None, 0, wanted), ix), ix)
+    return can_cover(pay_exact(resources, _nothing(len(ix.actions)), Cost(None, 0, wanted), ix, check=False), ix)
 
 
 def _can_pay(state: State, k: int, cost: Cost) -> bool:
@@ -434,7 +434,10 @@ def _cover_choices(resources: tuple[int, ...], tiles: tuple[int, ...], action: s
 def _dock_options(state: State, step: Step) -> list[Action]:
     """After docking: a claim at the island, or skip (``bonfire.assume.dock-claim``, ``bonfire.boat.extra-claim``)."""
     k = state.current_player
-    return [*_claim_options(state, k, state.seats[k]), Skip()]
+    return [*_claim_options(state, k, state.seats[k]), _SKIP]
+
+
+_SKIP = Skip()
 
 
 def _march_options(state: State, step: Step) -> list[Action]:
@@ -1475,7 +1478,9 @@ def _then(state: State, step: Step, events: list[Event]) -> State:
                                                                  f"{' and '.join(beside)}'s: an island has room "
                                                                  f"for every boat", name))
         docked = _push(state, Step("dock", k, target=action.island), drop=0)
-        if _claim_options(docked, k, docked.seats[k]):
+        claims = _claim_options(docked, k, docked.seats[k])
+        if claims:
+            docked.remember_legal((*claims, _SKIP))  # = _dock_options: the state is new, and due
             return docked
         events.append(Happened(RULES["bonfire.boat.extra-claim"], f"{name} can claim nothing at "
                                                                   f"{c.islands[action.island].name} now", name))
@@ -1637,7 +1642,6 @@ def _end_turn(state: State, step: Step, events: list[Event]) -> State:
             neutral[j] = False
             state = state.replace(neutral=tuple(neutral))
             return _push(state, Step("sit", k, "neutral"), drop=0)   # end-turn stays due after the seat
-    state = _push(state)
     if not state.triggered and state.novices_in_council() >= END_TRIGGER[len(state.seats)]:
         state = state.replace(triggered=True)
         events.append(Happened(RULES["bonfire.end.trigger"], f"the council holds {state.novices_in_council()} "
@@ -1646,14 +1650,14 @@ def _end_turn(state: State, step: Step, events: list[Event]) -> State:
         if neutral:
             events.append(Happened(RULES["bonfire.assume.novices-counted"], f"{neutral} of those novices "
                                                                             f"{'is neutral, and it counts' if neutral == 1 else 'are neutral, and they count'} too"))
-    return _next_turn(state, k, events)
+    return _next_turn(state, k, events, state.pending[1:])
 
 
-def _next_turn(state: State, k: int, events: list[Event]) -> State:
+def _next_turn(state: State, k: int, events: list[Event], rest: tuple[Step, ...]) -> State:
     """Hand the turn on clockwise from seat ``k`` (``bonfire.turn.options``), starting countdown rounds at the start
     player (``bonfire.end.countdown``: the round of the trigger is finished first, ``bonfire.assume.countdown-
     start``) and skipping players who are out; the game ends after the fifth countdown round or when everyone is
-    out."""
+    out. ``rest``: the steps pending after the ending turn's (the next turn's ``act`` step goes before them)."""
     n = len(state.seats)
     countdown = state.countdown
     for _ in range(n * (len(COUNTDOWN) + 2)):
@@ -1678,7 +1682,7 @@ def _next_turn(state: State, k: int, events: list[Event]) -> State:
             if not countdown and all(s.out for s in state.seats):
                 break
             continue
-        due = state.replace(turn=k, pending=(_step_of("act", k), *state.pending))
+        due = state.replace(turn=k, pending=(_step_of("act", k), *rest))
         if countdown or _can_act(due):
             return due
         state = _set_seat(state, k, state.seats[k].replace(out=True))
