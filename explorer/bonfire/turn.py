@@ -480,7 +480,7 @@ def _act_options(state: State, step: Step, *, first: bool = False) -> list[Actio
     if step.flag or (first and out):
         return out
     reach = _tile_reach(state, seat)
-    out += [made.sails[island] for island, tiles in _voyages(c, seat.boat) if tiles <= reach["boat"]]  # boat.cost
+    out += _sails(made, c, seat.boat, reach["boat"])                 # bonfire.boat.cost
     if seat.boat is not None:
         out += _claim_options(state, k, seat)
     if first and out:
@@ -519,14 +519,14 @@ def _recruits_payable(elders: tuple[str | None, ...], specialists: tuple[str | N
                       resources: tuple[int, ...], gnome_tiles: int, flexible: bool, ix: Index,
                       made: _Made) -> tuple[Recruit, ...]:
     """:func:`_recruits` for a display, the payer's resources, the most gnome tiles they can pay and whether they
-    have Flexible Pay (the ways to pay with each resource are worked out once, and remembered by value)."""
+    have Flexible Pay."""
     found: list[Recruit] = []
     ways: dict[str, tuple[str, ...]] = {}
     for card in (*elders, *specialists):
         if card:
             resource = ANY if flexible else made.resources[card]
             pays = ways.get(resource)
-            if pays is None:
+            if pays is None:  # worked out once per resource
                 pays = ways[resource] = _recruit_payments(resource, resources, gnome_tiles, ix)
             found += made.recruits[card][pays]
     return tuple(found)
@@ -598,6 +598,12 @@ def _can_act(state: State) -> bool:
     options = tuple(_act_options(state, state.pending[0]))
     state.remember_legal(options)
     return bool(options)
+
+
+@functools.lru_cache(maxsize=1024)
+def _sails(made: _Made, components: Any, boat: str | None, boat_tiles: int) -> tuple[Sail, ...]:
+    """The voyages a boat at ``boat`` can make with at most ``boat_tiles`` boat tiles (:func:`_voyages`)."""
+    return tuple(made.sails[island] for island, tiles in _voyages(components, boat) if tiles <= boat_tiles)
 
 
 @functools.cache
