@@ -1035,6 +1035,68 @@ def chance_outcomes(state: State) -> list[tuple[Draw, Fraction]]:
     if not state.is_chance_node:
         return []
     what, items, counts = _draw_counts(state)
+    if counts is None:
+        return [(_draw(what, item), _share(1, len(items))) for item in items]
+    total = sum(counts)
+    return [(_draw(what, item), _share(n, total)) for item, n in zip(items, counts) if n]
+
+
+def _draw_counts(state: State) -> tuple[str, Sequence[str], Sequence[int] | None]:
+    """What the due draw turns up: ``(what, items, counts)``, the counts of each item left, ``None`` when each item
+    is one of a kind (equally likely)."""
+    step, ix = state.pending[0], state.index
+    what = step.what
+    if what == "task":
+        return what, state.task_box, None
+    if what == "elder":
+        return what, state.elder_box, None
+    if what == "specialist":
+        return what, state.reserve, None
+    if what == "start":
+        return what, state.players, None
+    if what == "portal":
+        return what, ix.symbols, state.portal_pool
+    if what == "path":
+        if any(state.path_pile):
+            return what, ix.path_kinds, state.path_pile
+        return what, state.path_bottom[:1], (1,)
+    if what == "offering":
+        return what, ix.resources, state.seats[step.seat].offering_pool
+    raise ValueError(f"unknown draw {what!r}")
+
+
+@functools.lru_cache(maxsize=4096)
+def _draw(what: str, item: str) -> Draw:
+    """The chance outcome ``draw <what> <item>`` (made once: outcomes are values)."""
+    return Draw(what, item)
+
+
+@functools.lru_cache(maxsize=4096)
+def _share(n: int, total: int) -> Fraction:
+    """The probability ``n / total`` (made once)."""
+    return Fraction(n, total)
+
+
+def resolve_draws(state: State) -> State:
+    """Apply seeded chance outcomes until a player must act or the game ends (``State.resolve_chance``): at each due
+    draw the outcome the state's random stream picks from :func:`chance_outcomes` (:func:`_seeded_draw`), carried
+    out at once: the rules have just listed it, so nothing is checked again."""
+    while state.pending and state.pending[0].kind == "deal":
+        new, events = apply_action(state, _seeded_draw(state))
+        state = state.settled(new, events, chance=True)
+    return state
+
+
+def _seeded_draw(state: State) -> Draw:
+    """The outcome ``state.rng.choose(chance_outcomes(state))`` picks (:meth:`~explorer.core.Rng.choose`: the first
+    outcome whose running total of probabilities passes the stream's number times their sum), worked out with the
+    same floating-point sums from the counts (:meth:`~explorer.core.Rng.choose_counted`), without making the exact
+    fractions.
+
+    Raises:
+        ValueError: if nothing is left to draw.
+    """
+    what, items, counts = _draw_counts(state)
     counted = [(item, 1) for item in items] if counts is None else list(zip(items, counts))
     return _draw(what, state.rng.choose_counted(counted))
 
