@@ -67,3 +67,13 @@ def test_at_is_the_stream_after_that_many_draws_and_choose_counted_refuses_nothi
         Rng(1).choose_counted([("a", 0)])
     with pytest.raises(ValueError, match="non-negative"):
         Rng(1).choose_counted([("a", -1), ("b", 2)])
+
+
+def test_choose_evenly_picks_what_choose_picks_from_equal_shares():
+    for n in (1, 2, 3, 7, 35):
+        items = [f"item{k}" for k in range(n)]
+        for draw in range(300):
+            rng = Rng(99).at(draw)
+            assert rng.choose_evenly(items) == rng.choose([(item, Fraction(1, n)) for item in items])
+    with pytest.raises(ValueError, match="no outcomes"):
+        Rng(1).choose_evenly([])

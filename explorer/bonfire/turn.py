@@ -1090,15 +1090,16 @@ def resolve_draws(state: State) -> State:
 def _seeded_draw(state: State) -> Draw:
     """The outcome ``state.rng.choose(chance_outcomes(state))`` picks (:meth:`~explorer.core.Rng.choose`: the first
     outcome whose running total of probabilities passes the stream's number times their sum), worked out with the
-    same floating-point sums from the counts (:meth:`~explorer.core.Rng.choose_counted`), without making the exact
-    fractions.
+    same floating-point sums from the counts (:meth:`~explorer.core.Rng.choose_counted`,
+    :meth:`~explorer.core.Rng.choose_evenly`), without making the exact fractions.
 
     Raises:
         ValueError: if nothing is left to draw.
     """
     what, items, counts = _draw_counts(state)
-    counted = [(item, 1) for item in items] if counts is None else list(zip(items, counts))
-    return _draw(what, state.rng.choose_counted(counted))
+    if counts is None:
+        return _draw(what, state.rng.choose_evenly(items))
+    return _draw(what, state.rng.choose_counted(list(zip(items, counts))))
 
 
 def _deal(state: State, step: Step, action: Draw, events: list[Event]) -> State:

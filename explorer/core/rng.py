@@ -10,6 +10,7 @@ rules list, so a tutorial can force any outcome instead by applying it.
 
 from __future__ import annotations
 
+import functools
 import secrets
 from bisect import bisect_right
 from collections.abc import Sequence
@@ -102,6 +103,21 @@ class Rng:
                 return outcome
         return outcomes[-1][0]
 
+    def choose_evenly(self, items: Sequence[T]) -> T:
+        """:meth:`choose` among ``items``, each as likely as the others: the very item :meth:`choose` picks from
+        the shares ``1 / n`` as floats (their running totals worked out once per ``n``).
+
+        >>> Rng(seed=7).choose_evenly(["heads", "tails"])
+        'tails'
+
+        Raises:
+            ValueError: if ``items`` is empty.
+        """
+        if not items:
+            raise ValueError("cannot choose among no outcomes")
+        total, running = _even_running(len(items))
+        return items[min(bisect_right(running, self.random() * total), len(items) - 1)]
+
     def choose_counted(self, counted: Sequence[tuple[T, int]]) -> T:
         """:meth:`choose` among ``(outcome, count)`` pairs, each outcome as likely as its share of the counts (those
         counted 0 left out): the very outcome :meth:`choose` picks from the shares ``count / total`` as floats, worked
@@ -122,3 +138,11 @@ class Rng:
         # the first outcome whose running total passes the target, the totals added up in order as choose adds them
         pick = bisect_right(list(accumulate(shares)), self.random() * sum(shares))
         return kept[min(pick, len(kept) - 1)]
+
+
+@functools.lru_cache(maxsize=256)
+def _even_running(n: int) -> tuple[float, list[float]]:
+    """For ``n`` equally likely outcomes: the sum of their shares and their running totals, in floating point as
+    :meth:`Rng.choose` adds them up."""
+    shares = [1 / n] * n
+    return sum(shares), list(accumulate(shares))
