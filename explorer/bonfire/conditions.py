@@ -13,7 +13,8 @@ The kinds and what each counts are :data:`~explorer.bonfire.components.CONDITION
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from .components import Condition
 from .fate import connected_area
@@ -30,43 +31,42 @@ def count(state: State, seat: int, condition: Condition) -> int:
     Raises:
         KeyError: for a condition kind this engine does not know.
     """
-    s, c, ix = state.seats[seat], state.components, state.index
-    kind = condition.kind
-    if kind == "lit_bonfires":
-        return sum(s.lit)
-    if kind == "guardians_on_bonfires":
-        return sum(1 for _, where, _ in s.guardians if where == "bonfire")
-    if kind == "guardians_on_path":
-        return sum(1 for _, where, at in s.guardians if where == "path" and at >= 1)
-    if kind == "guardian_colours":
-        return sum(1 for colour, _, _ in s.guardians if colour in c.guardians)
-    if kind == "path_tiles":
-        return sum(1 for tile in s.path if condition.colour is None or tile.split()[0] == condition.colour)
-    if kind == "portals":
-        return sum(1 for p in s.portals if p is not None)
-    if kind == "gnomes":
-        return len(s.gnomes)
-    if kind == "specialists":
-        return sum(1 for g in s.gnomes if g in c.specialists)
-    if kind == "elders":
-        return sum(1 for g in s.gnomes if g in c.elders)
-    if kind == "resource":
-        return s.resources[ix.resources.index(condition.resource)]
-    if kind == "resource_kinds":
-        return sum(1 for n in s.resources if n)
-    if kind == "action_tiles":
-        return s.tiles[ix.actions.index(condition.action)]
-    if kind == "fate_tiles":
-        return len(s.fate.tiles)
-    if kind == "fate_group":
-        best = 0
-        for square, symbol in s.fate.covered.items():
-            if condition.action is None or symbol == condition.action:
-                best = max(best, len(connected_area(s.fate, square)))
-        return best
-    if kind == "covered_symbols":
-        return sum(1 for square in s.fate.layout.squares if square in s.fate.covered)
-    raise KeyError(f"unknown condition kind {kind!r}")
+    counter = _COUNTS.get(condition.kind)
+    if counter is None:
+        raise KeyError(f"unknown condition kind {condition.kind!r}")
+    return counter(state.seats[seat], condition, state)
+
+
+def _fate_group(s: Any, condition: Condition, state: State) -> int:
+    """The most squares of one connected area of the condition's symbol (any symbol without one)."""
+    best = 0
+    for square, symbol in s.fate.covered.items():
+        if condition.action is None or symbol == condition.action:
+            best = max(best, len(connected_area(s.fate, square)))
+    return best
+
+
+_COUNTS: dict[str, Callable[[Any, Condition, State], int]] = {
+    "lit_bonfires": lambda s, cond, state: sum(s.lit),
+    "guardians_on_bonfires": lambda s, cond, state: sum(1 for _, where, _ in s.guardians if where == "bonfire"),
+    "guardians_on_path": lambda s, cond, state: sum(1 for _, where, at in s.guardians if where == "path" and at >= 1),
+    "guardian_colours": lambda s, cond, state: sum(1 for colour, _, _ in s.guardians
+                                                   if colour in state.components.guardians),
+    "path_tiles": lambda s, cond, state: sum(1 for tile in s.path
+                                             if cond.colour is None or tile.split()[0] == cond.colour),
+    "portals": lambda s, cond, state: sum(1 for p in s.portals if p is not None),
+    "gnomes": lambda s, cond, state: len(s.gnomes),
+    "specialists": lambda s, cond, state: sum(1 for g in s.gnomes if g in state.components.specialists),
+    "elders": lambda s, cond, state: sum(1 for g in s.gnomes if g in state.components.elders),
+    "resource": lambda s, cond, state: s.resources[state.index.resources.index(cond.resource)],
+    "resource_kinds": lambda s, cond, state: sum(1 for n in s.resources if n),
+    "action_tiles": lambda s, cond, state: s.tiles[state.index.actions.index(cond.action)],
+    "fate_tiles": lambda s, cond, state: len(s.fate.tiles),
+    "fate_group": _fate_group,
+    "covered_symbols": lambda s, cond, state: sum(1 for square in s.fate.layout.squares if square in s.fate.covered),
+}
+"""What each condition kind counts on one player's boards (:data:`~explorer.bonfire.components.CONDITION_KINDS`):
+``counter(seat, condition, state)``."""
 
 
 def holds(state: State, seat: int, condition: Condition) -> bool:

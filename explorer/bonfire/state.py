@@ -304,7 +304,7 @@ class State(GameState):
 
     def novices_in_council(self) -> int:
         """Novices on the council's seats, neutral ones included (``bonfire.assume.novices-counted``)."""
-        return sum(len(seat) for seat in self.council)
+        return sum(map(len, self.council))
 
     def island_content(self, island: str) -> tuple[str, ...]:
         """What lies on a task island's spots (task disc ids, ``"<colour> <resource>"`` offering discs).
