@@ -65,6 +65,25 @@ def test_listed_actions_and_equal_copies_apply_alike_and_a_refusal_still_explain
     assert s.to_dict() == MID_GAME and s.is_legal(listed) and not s.is_legal(Place((0, 0)))
 
 
+def test_a_search_trying_every_action_from_one_position_gets_the_same_states_as_fresh_copies():
+    # the first look at a state scans its listed actions, later looks use a set of them: every listed action,
+    # applied again and again from one state (as a search does), gives the state an equal copy of it gives, and
+    # an illegal one is refused whenever it comes
+    s = State.from_dict(MID_GAME)
+    fresh = State.from_dict(MID_GAME)
+    for _ in range(3):
+        for action in s.legal_actions():
+            assert s.apply(action).to_dict() == fresh.apply(Place(action.cell)).to_dict()
+        with pytest.raises(IllegalAction):
+            s.apply(Place((0, 0)))
+    outcomes_of = s.apply("c3")
+    for _ in range(2):  # chance outcomes listed by chance_outcomes() are recognised too, and only they
+        for outcome, _ in outcomes_of.chance_outcomes():
+            assert outcomes_of.apply(outcome).to_dict() == State.from_dict(MID_GAME).apply("c3").apply(
+                str(outcome)).to_dict()
+    assert s.to_dict() == MID_GAME
+
+
 def test_unreadable_notation_is_a_notation_error_not_an_illegal_action():
     s = State.from_dict(MID_GAME)
     for text in ["z9", "b", "first Q", "hello world", "b²", "b٢"]:

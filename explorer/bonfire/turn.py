@@ -224,7 +224,7 @@ def _task_cost(state: State, seat: Seat, stack: int, own: int | None = None) -> 
 
 
 def _own_offerings(content: tuple[str, ...], colour: str) -> int:
-    """How many of the offering discs in an island's ``content`` are ``colour``'s (written ``"<colour> <resource>"``)."""
+    """How many of the offering discs in an island's ``content`` are ``colour``'s (``"<colour> <resource>"``)."""
     prefix = colour + " "
     return sum(1 for item in content if item.startswith(prefix))
 

@@ -98,7 +98,7 @@ class ScoreBreakdown(Mapping[str, int]):
         return {"categories": dict(self.categories), "total": self.total}
 
 
-_CACHES = ("_legal", "_legal_set", "_outcomes")
+_CACHES = ("_legal", "_legal_ids", "_legal_set", "_outcomes")
 _FIELD_NAMES: dict[type, frozenset[str]] = {}
 
 
@@ -209,13 +209,24 @@ class GameState:
 
     def _listed(self, action: Any) -> bool:
         """True if ``action`` is one of the very objects :meth:`legal_actions` listed, or at a chance node one of
-        the outcomes :meth:`chance_outcomes` remembered in ``_outcomes`` (by identity: no ``==``)."""
+        the outcomes :meth:`chance_outcomes` remembered in ``_outcomes`` (by identity: no ``==``).
+
+        The first look at a state scans the list (a playout looks once); a second look (a search trying several
+        actions from one position) makes a set of the objects' ids, kept for every later look."""
         known = self.__dict__
+        ids = known.get("_legal_ids")
+        if ids:  # the set, made at the second look
+            return id(action) in ids
         legal = known.get("_legal")
-        if legal is not None:
+        if legal is None:
+            outcomes = known.get("_outcomes")
+            return outcomes is not None and any(outcome is action for outcome, _ in outcomes)
+        if ids is None:
+            object.__setattr__(self, "_legal_ids", False)  # looked at once
             return any(map(partial(is_, action), legal))
-        outcomes = known.get("_outcomes")
-        return outcomes is not None and any(outcome is action for outcome, _ in outcomes)
+        ids = set(map(id, legal))
+        object.__setattr__(self, "_legal_ids", ids)
+        return id(action) in ids
 
     def is_legal(self, action: Any) -> bool:
         """True if ``action`` (an action object) is among :meth:`legal_actions`.
@@ -270,7 +281,8 @@ class GameState:
             NotationError: if ``action`` is text that cannot be read.
             IllegalAction: if the rules forbid it here; ``.rule`` names the rule.
         """
-        if not self._listed(action):  # not one of the very actions listed as legal: look closer
+        ids = self.__dict__.get("_legal_ids")  # the fast path of _listed, once a search has looked here twice
+        if not (ids and id(action) in ids) and not self._listed(action):  # not one of those listed: look closer
             if isinstance(action, str):
                 action = self.parse_action(action)
             problem = self.explain(action)

@@ -160,20 +160,18 @@ def all_spreads(state: "State", cards: tuple[str, ...], *, double: bool = False)
             for k in sources:
                 row = rows[k]
                 if row is None:
-                    row = rows[k] = {}
-                try:
-                    moves += [row[j] for j in best]
-                except KeyError:  # a spread not met before: made once
-                    for j in best:
-                        if j not in row:
-                            row[j] = Spread(card, ids[k], ids[j], double)
-                    moves += [row[j] for j in best]
+                    row = rows[k] = [None] * len(ids)
+                for j in best:
+                    spread = row[j]
+                    if spread is None:
+                        spread = row[j] = Spread(card, ids[k], ids[j], double)
+                    moves.append(spread)
     return moves
 
 
 @functools.lru_cache(maxsize=16)
-def _spread_table(board, double: bool) -> dict[str, list[dict[int, Spread] | None]]:
-    """Per card, per source position, by destination position: the spread, made when first met and then
+def _spread_table(board, double: bool) -> dict[str, list[list[Spread | None] | None]]:
+    """Per card, per source position, per destination position: the spread, made when first met and then
     shared (actions are immutable values, and legal_actions is the hot path)."""
     return {card: [None] * len(board.ids) for card in CARD_DIRECTIONS}
 
