@@ -209,3 +209,38 @@ print(validator.is_valid("https://example.org/caf\u00e9"), validator.is_valid("n
 """
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
     assert out.stdout.split() == ["True", "False", "True"]
+
+
+def test_a_stuck_heartbeat_thread_does_not_freeze_the_server(monkeypatch):
+    """Stopping a kernel client whose heartbeat thread never ends returns after the bound and leaves that thread (and
+    its socket) alone; one that ends is joined and closed, as jupyter_client does."""
+    import threading
+    import time
+
+    from jupyter_client.channels import HBChannel
+
+    import widgets.server as server
+
+    assert getattr(HBChannel.stop, "bounded", False) and not server.bound_heartbeat_join()  # installed once
+    monkeypatch.setattr(server, "HEARTBEAT_JOIN_S", 0.2)
+    release = threading.Event()
+
+    class Heartbeat(threading.Thread):
+        def __init__(self, stuck: bool) -> None:
+            super().__init__(daemon=True)
+            self._exit, self._running, self.closed, self.stuck = threading.Event(), True, False, stuck
+
+        def run(self) -> None:
+            (release if self.stuck else self._exit).wait()
+
+        def close(self) -> None:
+            self.closed = True
+
+    stuck, fine = Heartbeat(stuck=True), Heartbeat(stuck=False)
+    stuck.start(), fine.start()
+    started = time.monotonic()
+    HBChannel.stop(stuck)
+    assert 0.15 < time.monotonic() - started < 2 and stuck.is_alive() and not stuck.closed
+    HBChannel.stop(fine)
+    assert not fine.is_alive() and fine.closed
+    release.set()

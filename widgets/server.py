@@ -1,8 +1,10 @@
 """The Voila server behind ``make run``: its launcher and its kernel manager (``notebooks/voila.json`` names it).
 
 ``python -m widgets.server [voila options]`` is Voila's own command line (``make run`` calls it from
-``notebooks/``) with one start-up fix, :func:`defer_iri_checker`, which importing this module applies (it must
-come before jupyter_server is imported), and nothing else.
+``notebooks/``, the browser tests from the project root) with two fixes, which importing this module applies:
+:func:`defer_iri_checker`, a start-up fix (it must come before jupyter_server is imported), and
+:func:`bound_heartbeat_join`, which keeps one stuck heartbeat thread from freezing the whole server; and nothing
+else.
 
 Voila pre-starts a kernel for every pre-heated page (``notebooks/voila.json``: the landing page and the four
 apps) and, left to itself, starts them all at once: on two cores the landing page, the page a visitor opens
@@ -31,7 +33,7 @@ from collections.abc import Callable
 from typing import Any
 
 __all__ = ["LandingFirstKernelManager", "LANDING_PAGE", "LANDING_FIRST_WAIT_S", "PREHEAT_TURN_WAIT_S",
-           "defer_iri_checker", "main"]
+           "HEARTBEAT_JOIN_S", "bound_heartbeat_join", "defer_iri_checker", "main"]
 
 # ---- start-up: before jupyter_server (and so jsonschema) is imported --------------------------------------------------
 def defer_iri_checker() -> bool:
@@ -72,6 +74,39 @@ def defer_iri_checker() -> bool:
 
 
 defer_iri_checker()
+
+HEARTBEAT_JOIN_S = 5.0
+"""How long stopping a kernel client waits for its heartbeat thread (:func:`bound_heartbeat_join`)."""
+
+
+def bound_heartbeat_join() -> bool:
+    """Make ``jupyter_client``'s ``HBChannel.stop`` wait at most :data:`HEARTBEAT_JOIN_S` seconds for its thread.
+
+    Voila stops a kernel client's channels on its one event-loop thread when a page has been rendered. Seen here
+    once (``jupyter_client`` 8.10.0): the heartbeat thread was parked in its own asyncio loop, waiting on a zmq
+    ``recv`` that never came, so ``stop`` joined it forever and every later page timed out. The thread is a daemon
+    and only pings the kernel, so after that wait it is left parked (its socket too: closing it from here could
+    race the thread) and the server goes on. Returns whether the patch was installed (not twice).
+    """
+    from jupyter_client.channels import HBChannel
+
+    if getattr(HBChannel.stop, "bounded", False):
+        return False
+
+    def stop(self: HBChannel) -> None:
+        """Stop the heartbeat: as ``jupyter_client`` does, but wait at most :data:`HEARTBEAT_JOIN_S` for the thread."""
+        self._running = False
+        self._exit.set()
+        self.join(HEARTBEAT_JOIN_S)
+        if not self.is_alive():
+            self.close()
+
+    stop.bounded = True  # type: ignore[attr-defined]
+    HBChannel.stop = stop  # type: ignore[method-assign]
+    return True
+
+
+bound_heartbeat_join()
 
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager  # noqa: E402
 

@@ -33,13 +33,14 @@ def _free_port() -> int:
 
 @pytest.fixture(scope="session")
 def voila_url():
-    """Start Voila on the repository root on a free port; yield its base URL; stop it afterwards."""
+    """Start Voila (through ``widgets.server``, as ``make run`` does) on the repository root on a free port; yield its
+    base URL; stop it afterwards."""
     port = _free_port()
     log = (ROOT / "artifacts")
     log.mkdir(exist_ok=True)
     log_file = open(log / "voila-test.log", "w")
     proc = subprocess.Popen(
-        [sys.executable, "-m", "voila", str(ROOT), f"--port={port}", "--no-browser", "--Voila.ip=127.0.0.1",
+        [sys.executable, "-m", "widgets.server", str(ROOT), f"--port={port}", "--no-browser", "--Voila.ip=127.0.0.1",
          "--show_tracebacks=True", "--preheat_kernel=True", "--pool_size=1", "--VoilaExecutor.iopub_timeout=30"],
         stdout=log_file, stderr=subprocess.STDOUT, cwd=ROOT, env={**os.environ, "PYTHONUNBUFFERED": "1"})
     url = f"http://127.0.0.1:{port}"
