@@ -204,8 +204,11 @@ class GameState:
     def remember_legal(self, actions: tuple[Any, ...]) -> None:
         """Keep ``actions`` as this state's legal actions (for a game that has just worked them out while making
         the state; they must be exactly what :meth:`_legal_actions` would list). The very objects listed are
-        then recognised by identity in :meth:`is_legal` and :meth:`apply`."""
+        then recognised by identity in :meth:`is_legal` and :meth:`apply` (what was known of an earlier list is
+        forgotten)."""
         object.__setattr__(self, "_legal", actions)
+        self.__dict__.pop("_legal_ids", None)
+        self.__dict__.pop("_legal_set", None)
 
     def _listed(self, action: Any) -> bool:
         """True if ``action`` is one of the very objects :meth:`legal_actions` listed, or at a chance node one of
@@ -281,8 +284,7 @@ class GameState:
             NotationError: if ``action`` is text that cannot be read.
             IllegalAction: if the rules forbid it here; ``.rule`` names the rule.
         """
-        ids = self.__dict__.get("_legal_ids")  # the fast path of _listed, once a search has looked here twice
-        if not (ids and id(action) in ids) and not self._listed(action):  # not one of those listed: look closer
+        if not self._listed(action):  # not one of the very actions listed as legal: look closer
             if isinstance(action, str):
                 action = self.parse_action(action)
             problem = self.explain(action)
