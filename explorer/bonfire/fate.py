@@ -441,15 +441,15 @@ def gains(area: FateState, tile: FateTile, placement: Placement, *, fate_echo: b
 
 
 def gain_parts(area: FateState, tile: FateTile, placement: Placement, *, fate_echo: bool = False,
-               check: bool = True) -> list[tuple[str, Counter]]:
+               check: bool = True) -> list[tuple[str, dict[str, int]]]:
     """What :func:`gains` adds up, part by part with the rule behind each: ``bonfire.fate.gain`` (the tile's 3
     symbols), ``bonfire.fate.same-symbol`` (the areas of the same symbol touched), ``bonfire.fate.printed`` (the
-    printed squares covered) and ``bonfire.specialist.fate-echo`` (their items once more); parts that bring nothing
-    are left out.
+    printed squares covered) and ``bonfire.specialist.fate-echo`` (their items once more); each part is a dict of
+    counts by item, in the order the items come; parts that bring nothing are left out.
 
     >>> c = Components.default()
     >>> area = place(starting_area(c), c.fate_tiles[4], Placement((2, 1), "across"))
-    >>> [(rule, dict(part)) for rule, part in gain_parts(area, c.fate_tiles[1], Placement((4, 2), "across"))]
+    >>> gain_parts(area, c.fate_tiles[1], Placement((4, 2), "across"))
     [('bonfire.fate.gain', {'path': 1, 'gnome': 1, 'boat': 1}), ('bonfire.fate.same-symbol', {'path': 2})]
 
     ``check=False`` leaves out the placement rules' check, for a placement already known to keep them (the engine's
@@ -460,21 +460,24 @@ def gain_parts(area: FateState, tile: FateTile, placement: Placement, *, fate_ec
     """
     if check:
         _check(area, tile, placement)
-    before = area_groups(area)
-    symbols: Counter = Counter()
-    same: Counter = Counter()
+    before, covered = area_groups(area), area.covered
+    symbols: dict[str, int] = {}
+    same: dict[str, int] = {}
     for square, symbol in placement.symbols_at(tile).items():
-        symbols[symbol] += 1
-        touched = {before[n] for n in _neighbours(square) if area.covered.get(n) == symbol}
-        same[symbol] += sum(len(group) for group in touched)
-    printed_items: Counter = Counter()
+        symbols[symbol] = symbols.get(symbol, 0) + 1
+        touched = {before[n] for n in _neighbours(square) if covered.get(n) == symbol}
+        if touched:
+            same[symbol] = same.get(symbol, 0) + sum(map(len, touched))
+    printed_items: dict[str, int] = {}
+    printed_at = area.layout.squares
     for square in placement.squares:
-        printed = area.layout.squares.get(square)
+        printed = printed_at.get(square)
         if printed is not None:
-            printed_items[printed.gain.item] += printed.gain.amount
-    parts = [("bonfire.fate.gain", symbols), ("bonfire.fate.same-symbol", +same),
+            item = printed.gain.item
+            printed_items[item] = printed_items.get(item, 0) + printed.gain.amount
+    parts = [("bonfire.fate.gain", symbols), ("bonfire.fate.same-symbol", same),
              ("bonfire.fate.printed", printed_items),
-             ("bonfire.specialist.fate-echo", printed_items.copy() if fate_echo else Counter())]
+             ("bonfire.specialist.fate-echo", dict(printed_items) if fate_echo else {})]
     return [(rule, part) for rule, part in parts if part]
 
 

@@ -72,7 +72,11 @@ def scores(state: State) -> dict[str, ScoreBreakdown]:
 def winners(state: State) -> tuple[str, ...]:
     """The players with the most points; a tie goes to more lit bonfires (``bonfire.score.winner``); players
     still tied share the win (``bonfire.assume.tie-shared``)."""
-    table = scores(state)
+    return _winners(state, scores(state))
+
+
+def _winners(state: State, table: dict[str, ScoreBreakdown]) -> tuple[str, ...]:
+    """:func:`winners` from the scores ``table`` already worked out."""
     best = max((table[s.colour].total, sum(s.lit)) for s in state.seats)
     return tuple(s.colour for s in state.seats if (table[s.colour].total, sum(s.lit)) == best)
 
@@ -89,7 +93,7 @@ def final_events(state: State) -> list[CategoryScored | Won]:
         rule = SCORE_RULES.get(category, "bonfire.score.winner")
         events.append(CategoryScored(RULES[rule], category, tuple((n, table[n][category]) for n in names),
                                      in_play=category in PLAY_CATEGORIES))
-    won = winners(state)
+    won = _winners(state, table)
     rule = "bonfire.assume.tie-shared" if len(won) > 1 else "bonfire.score.winner"
     events.append(Won(RULES[rule], won, tuple((n, table[n].total) for n in names),
                       tuple((s.colour, sum(s.lit)) for s in state.seats)))

@@ -570,6 +570,8 @@ class _Made:
         self.sits = {seat_id: SitAt(seat_id) for seat_id in ix.seats}
         self.takes = {item: Take(item) for item in (*ix.resources, *ix.actions)}
         self.pass_ = Pass()
+        self.fate_tiles = {t.id: t for t in c.fate_tiles}
+        """Each fate tile by its id."""
         board = c.player_board
         self.beside = tuple(board.bonfire_beside(slot) for slot in range(len(board.path_slots) + 1))
         """The bonfire beside each path slot (0: the starting tile)."""
@@ -654,7 +656,7 @@ def _fate_choices(state: State, seat: Seat) -> tuple[PlaceFate, ...]:
         found = ()
         for tile_id in dict.fromkeys(ends):
             if tile_id not in area.tile_ids:
-                tile = next(t for t in state.components.fate_tiles if t.id == tile_id)
+                tile = _made(state.components).fate_tiles[tile_id]
                 found += _fate_actions(tile, layout.rows, layout.cols, covered)
         known[ends] = found
     return found
@@ -698,8 +700,15 @@ def _claim_options(state: State, k: int, seat: Seat) -> list[Action]:
     own = _own_offerings(content, seat.colour)
     stacks = [stack for j, stack in enumerate(OFFERING_STACK_NAMES) if seat.offering_up[j] is not None
               and _payable_by(state, seat, _task_cost(state, seat, j, own))]
-    tasks = _made(c).tasks
-    return [tasks[disc, stack, b] for disc in discs for stack in stacks for b in free]
+    return list(_task_claims(_made(c), tuple(discs), tuple(stacks), tuple(free)))
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _task_claims(made: _Made, discs: tuple[str, ...], stacks: tuple[str, ...], free: tuple[int, ...]
+                 ) -> tuple[TakeTask, ...]:
+    """Taking each of ``discs`` with the offering disc of each of ``stacks`` onto each of the ``free`` bonfires, in
+    that order (remembered: the same discs, stacks and bonfires recur turn after turn)."""
+    return tuple(made.tasks[disc, stack, b] for disc in discs for stack in stacks for b in free)
 
 
 _ONE_GUARDIAN_TILE = Cost("guardian", 1)
@@ -1082,9 +1091,54 @@ def resolve_draws(state: State) -> State:
     draw the outcome the state's random stream picks from :func:`chance_outcomes` (:func:`_seeded_draw`), carried
     out at once: the rules have just listed it, so nothing is checked again."""
     while state.pending and state.pending[0].kind == "deal":
+        if state.start is None and state.pending[0].what in _LAID_OUT:
+            state = _lay_out(state)
+            continue
         new, events = apply_action(state, _seeded_draw(state))
         state = state.settled(new, events, chance=True)
     return state
+
+
+_LAID_OUT = frozenset({"task", "elder", "specialist", "portal"})
+"""The setup draws that only lay a component out (no event, no step after them; seed "Setup" 2-4)."""
+
+
+def _lay_out(state: State) -> State:
+    """The due run of :data:`_LAID_OUT` setup draws (before the start player is known), made on working lists and
+    written into one new state: the draws :func:`_seeded_draw` and :func:`_deal` make one by one, from the same
+    stream in the same order (``tests/bonfire/test_bonfire_legality.py`` compares the two)."""
+    ix, pending, rng = state.index, state.pending, state.rng
+    islands, task_box = list(state.islands), list(state.task_box)
+    elders, elder_box = list(state.elders), list(state.elder_box)
+    specialists, reserve = list(state.specialists), list(state.reserve)
+    portals, pool = list(state.portals), list(state.portal_pool)
+    draws, j = rng.draws, 0
+    while j < len(pending) and pending[j].kind == "deal" and pending[j].what in _LAID_OUT:
+        step, stream = pending[j], rng.at(draws)
+        if step.what == "task":            # bonfire.setup.task-discs
+            item = stream.choose_evenly(task_box)
+            task_box.remove(item)
+            i = ix.task_islands.index(step.target)
+            islands[i] = (*islands[i], item)
+        elif step.what == "elder":         # bonfire.setup.gnomes
+            item = stream.choose_evenly(elder_box)
+            elder_box.remove(item)
+            elders[elders.index(None)] = item
+        elif step.what == "specialist":
+            item = stream.choose_evenly(reserve)
+            reserve.remove(item)
+            specialists[step.target] = item
+        else:                              # bonfire.setup.portals
+            item = stream.choose_counted(list(zip(ix.symbols, pool)))
+            pool[ix.symbols.index(item)] -= 1
+            i = ix.spaces.index(step.target)
+            portals[i] = tuple(sorted((*portals[i], item)))
+        draws, j = draws + 1, j + 1
+    laid = state.replace(islands=tuple(islands), task_box=tuple(task_box), elders=tuple(elders),
+                         elder_box=tuple(elder_box), specialists=tuple(specialists), reserve=tuple(reserve),
+                         portals=tuple(portals), portal_pool=tuple(pool), pending=pending[j:], rng=rng.at(draws))
+    object.__setattr__(laid, "events", ())
+    return laid
 
 
 def _seeded_draw(state: State) -> Draw:
@@ -1322,15 +1376,16 @@ def _start_tile(state: State, k: int, action: StartTile, events: list[Event]) ->
 
 def _place_fate(state: State, k: int, action: PlaceFate, events: list[Event]) -> State:
     seat, c = state.seats[k], state.components
-    tile = next(t for t in c.fate_tiles if t.id == action.tile)
+    tile = _made(c).fate_tiles[action.tile]
     parts = fate_area.gain_parts(seat.fate, tile, action.placement, fate_echo=_has(seat, "fate_echo"),
                                  check=False)  # the action is legal
-    gained: Counter = Counter()
+    gained: dict[str, int] = {}
     for _, part in parts:
-        gained.update(part)
+        for item, n in part.items():
+            gained[item] = gained.get(item, 0) + n
     held = sum(seat.tiles)
     seat = seat.replace(fate=fate_area.place(seat.fate, tile, action.placement, check=False),
-                        stack=tuple(t for t in seat.stack if t != action.tile))
+                        stack=_without(seat.stack, action.tile))
     state = _set_seat(state, k, seat)
     events.append(Happened(RULES["bonfire.fate.gain"], f"{seat.colour} places "
                                                        f"{fate_tile_words(state.components, tile.id)} "

@@ -19,6 +19,8 @@ on each player board).
 
 from __future__ import annotations
 
+import functools
+
 from typing import TYPE_CHECKING, Any
 
 from .actions import (
@@ -87,6 +89,7 @@ def card_name(components: Components, card: str) -> str:
     return found.name if found is not None else str(card).replace("_", " ")
 
 
+@functools.lru_cache(maxsize=256)
 def fate_tile_words(components: Components, tile: str) -> str:
     """A fate tile by its three symbols, as the summary board shows it: ``"the fate tile (boat, task, guardian)"``."""
     found = next((t for t in components.fate_tiles if t.id == tile), None)

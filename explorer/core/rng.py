@@ -40,6 +40,12 @@ def _splitmix64(x: int) -> int:
     return x ^ (x >> 31)
 
 
+@functools.lru_cache(maxsize=1024)
+def _mixed_seed(seed: int) -> int:
+    """``_splitmix64(seed)``, the same for every draw of a game's stream (worked out once per seed)."""
+    return _splitmix64(seed)
+
+
 @dataclass(frozen=True)
 class Rng:
     """The random stream of one game: ``seed`` plus how many draws were made.
@@ -69,7 +75,7 @@ class Rng:
 
     def random(self) -> float:
         """The uniform number in ``[0, 1)`` for the next draw (the stream itself does not move)."""
-        mixed = _splitmix64(_splitmix64(self.seed) ^ (self.draws * 0xD1B54A32D192ED03 & _MASK64))
+        mixed = _splitmix64(_mixed_seed(self.seed) ^ (self.draws * 0xD1B54A32D192ED03 & _MASK64))
         return (mixed >> 11) / float(1 << 53)
 
     def advanced(self) -> "Rng":
