@@ -44,7 +44,7 @@ from .rules import RULES
 
 __all__ = ["ACROSS", "DIRECTIONS", "DOWN", "FateState", "PlacedTile", "Placement", "Square", "area_groups",
            "connected_area",
-           "gains", "gain_parts", "open_placements", "parse_placement", "place", "placements", "starting_area",
+           "gains", "gain_parts", "open_strips", "strips", "parse_placement", "place", "placements", "starting_area",
            "why_not"]
 
 Square = tuple[int, int]
@@ -361,34 +361,41 @@ def placements(area: FateState, tile: FateTile) -> list[Placement]:
     """
     if tile.id in area.tile_ids:
         return []
-    layout = area.layout
-    return list(open_placements(layout.rows, layout.cols, frozenset(area.covered), tuple(tile.symbols)))
-
-
-@functools.lru_cache(maxsize=1 << 14)
-def open_placements(rows: int, cols: int, covered: frozenset[Square], symbols: tuple[str, ...]
-                    ) -> tuple[Placement, ...]:
-    """:func:`placements` from the facts it depends on: a grid of ``rows`` x ``cols`` whose squares ``covered`` are
-    under fate tiles, and a tile (not placed yet) showing ``symbols``. Remembered: the same areas come back game
-    after game. Listed in sorted order as they are found: by square, ``across`` before ``down``, unturned first.
-
-    >>> area = starting_area()
-    >>> len(open_placements(5, 5, frozenset(area.covered), ("boat", "task", "guardian")))
-    24
-    """
-    symmetric = tuple(reversed(symbols)) == symbols
-    free_beside = {n for sq in covered for n in _neighbours(sq)} - covered   # squares touching a placed tile
+    symmetric = tuple(reversed(tile.symbols)) == tuple(tile.symbols)
     found: list[Placement] = []
-    for squares, plain, turned in _strips(rows, cols):
-        if covered.isdisjoint(squares) and not free_beside.isdisjoint(squares):
-            found.append(plain)
-            if not symmetric:
-                found.append(turned)
-    return tuple(found)
+    for _, plain, turned in open_strips(area):
+        found.append(plain)
+        if not symmetric:
+            found.append(turned)
+    return found
+
+
+def open_strips(area: FateState) -> list[tuple[tuple[Square, ...], Placement, Placement]]:
+    """The strips of 3 squares a fate tile not yet placed may cover in ``area`` (``bonfire.fate.inside``,
+    ``bonfire.fate.no-overlap``, ``bonfire.fate.adjacent``), each with its placement and the placement turned end for
+    end (:func:`strips`), in sorted order: by square, ``across`` before ``down``.
+
+    >>> [str(plain) for _, plain, _ in open_strips(starting_area())][:3]
+    ['1,1 down', '1,5 down', '2,1 across']
+    """
+    covered, beside = area.covered.keys(), _free_beside(area)
+    return [strip for strip in strips(area.layout.rows, area.layout.cols)
+            if covered.isdisjoint(strip[0]) and not beside.isdisjoint(strip[0])]
+
+
+def _free_beside(area: FateState) -> frozenset[Square]:
+    """The squares not covered that share a side with a covered one, worked out once per fate area (it is
+    immutable) and remembered on it."""
+    beside = area.__dict__.get("_beside")
+    if beside is None:
+        covered = area.covered
+        beside = frozenset(n for square in covered for n in _neighbours(square) if n not in covered)
+        object.__setattr__(area, "_beside", beside)
+    return beside
 
 
 @functools.lru_cache(maxsize=64)
-def _strips(rows: int, cols: int) -> tuple[tuple[tuple[Square, ...], Placement, Placement], ...]:
+def strips(rows: int, cols: int) -> tuple[tuple[tuple[Square, ...], Placement, Placement], ...]:
     """Every strip of 3 squares inside a ``rows`` x ``cols`` grid, with its placement and the placement turned end
     for end, in sorted order (by square, ``across`` before ``down``)."""
     out = []

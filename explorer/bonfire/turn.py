@@ -33,7 +33,7 @@ from typing import Any
 from explorer.core import Event, IllegalAction
 
 from . import fate as fate_area
-from .fate import Placement
+from .fate import Placement, Square
 from .actions import (REWARD_PAIRS, Action, BuildFromPile, BuildPath, ClaimGuardian, Cover, Draw, Ignite, Move,
                       OFFERING_STACK_NAMES,
                       Pass, PlaceFate, Procession, RECRUIT_PAYMENTS, Recruit, Return, Sail, Skip, SitAt, StartTile,
@@ -572,9 +572,20 @@ class _Made:
         self.pass_ = Pass()
         self.fate_tiles = {t.id: t for t in c.fate_tiles}
         """Each fate tile by its id."""
+        self.fate_placing = {t.id: _fate_placings(t, c.fate_area) for t in c.fate_tiles}
+        """Per fate tile: placing it on each strip of 3 squares of the fate area, by the strip's squares."""
         board = c.player_board
         self.beside = tuple(board.bonfire_beside(slot) for slot in range(len(board.path_slots) + 1))
         """The bonfire beside each path slot (0: the starting tile)."""
+
+
+def _fate_placings(tile: Any, layout: Any) -> dict[tuple[Square, ...], tuple[PlaceFate, ...]]:
+    """Placing ``tile`` on each strip of ``layout`` (:func:`~explorer.bonfire.fate.strips`), by the strip's
+    squares: unturned, then turned end for end unless that shows the same symbols (``bonfire.fate.orientation``,
+    ``bonfire.assume.fate-reversed``; the order of :func:`~explorer.bonfire.fate.placements`)."""
+    symmetric = tuple(reversed(tile.symbols)) == tuple(tile.symbols)
+    return {squares: (PlaceFate(tile.id, plain), *(() if symmetric else (PlaceFate(tile.id, turned),)))
+            for squares, plain, turned in fate_area.strips(layout.rows, layout.cols)}
 
 
 def _in_order_subsets(items: tuple[str, ...]) -> list[tuple[str, ...]]:
@@ -652,26 +663,13 @@ def _fate_choices(state: State, seat: Seat) -> tuple[PlaceFate, ...]:
         object.__setattr__(area, "_choices", known)
     found = known.get(ends)
     if found is None:
-        layout, covered = area.layout, frozenset(area.covered)
+        placing, strips = _made(state.components).fate_placing, fate_area.open_strips(area)
         found = ()
         for tile_id in dict.fromkeys(ends):
             if tile_id not in area.tile_ids:
-                tile = _made(state.components).fate_tiles[tile_id]
-                found += _fate_actions(tile, layout.rows, layout.cols, covered)
+                found += tuple(action for squares, _, _ in strips for action in placing[tile_id][squares])
         known[ends] = found
     return found
-
-
-@functools.lru_cache(maxsize=1 << 14)
-def _fate_actions(tile: Any, rows: int, cols: int, covered: frozenset[tuple[int, int]]) -> tuple[PlaceFate, ...]:
-    """Placing ``tile`` at each of its open placements (:func:`~explorer.bonfire.fate.open_placements`)."""
-    return tuple(_placing(tile.id, p) for p in fate_area.open_placements(rows, cols, covered, tuple(tile.symbols)))
-
-
-@functools.lru_cache(maxsize=1 << 12)
-def _placing(tile_id: str, placement: Placement) -> PlaceFate:
-    """The action placing fate tile ``tile_id`` at ``placement`` (made once)."""
-    return PlaceFate(tile_id, placement)
 
 
 def _claim_options(state: State, k: int, seat: Seat) -> list[Action]:
