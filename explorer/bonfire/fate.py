@@ -32,7 +32,7 @@ from __future__ import annotations
 import functools
 import re
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
@@ -168,9 +168,9 @@ class FateState:
             covered.update(placed.covered)
         object.__setattr__(self, "covered", MappingProxyType(covered))
 
-    @property
+    @functools.cached_property
     def tile_ids(self) -> tuple[str, ...]:
-        """The ids of the fate tiles placed, in order."""
+        """The ids of the fate tiles placed, in order (worked out once: the area is immutable)."""
         return tuple(p.tile.id for p in self.tiles)
 
     def symbol_at(self, square: Square) -> str | None:
@@ -378,20 +378,48 @@ def open_strips(area: FateState) -> list[tuple[tuple[Square, ...], Placement, Pl
     >>> [str(plain) for _, plain, _ in open_strips(starting_area())][:3]
     ['1,1 down', '1,5 down', '2,1 across']
     """
-    covered, beside = area.covered.keys(), _free_beside(area)
-    return [strip for strip in strips(area.layout.rows, area.layout.cols)
-            if covered.isdisjoint(strip[0]) and not beside.isdisjoint(strip[0])]
+    covered, beside = _masks(area)
+    return [strip for mask, strip in _strip_masks(area.layout.rows, area.layout.cols)
+            if not mask & covered and mask & beside]
 
 
-def _free_beside(area: FateState) -> frozenset[Square]:
-    """The squares not covered that share a side with a covered one, worked out once per fate area (it is
-    immutable) and remembered on it."""
-    beside = area.__dict__.get("_beside")
-    if beside is None:
-        covered = area.covered
-        beside = frozenset(n for square in covered for n in _neighbours(square) if n not in covered)
-        object.__setattr__(area, "_beside", beside)
-    return beside
+def _masks(area: FateState) -> tuple[int, int]:
+    """The covered squares of ``area`` and the free squares sharing a side with them, as bit masks over the grid
+    (:func:`_square_bits`); worked out once per fate area (it is immutable) and remembered on it."""
+    masks = area.__dict__.get("_masks")
+    if masks is None:
+        masks = _grown((0, 0), area.covered, _square_bits(area.layout.rows, area.layout.cols))
+        object.__setattr__(area, "_masks", masks)
+    return masks
+
+
+def _grown(masks: tuple[int, int], squares: Iterable[Square], bits: Mapping[Square, tuple[int, int]]
+           ) -> tuple[int, int]:
+    """:func:`_masks` once ``squares`` are covered too."""
+    covered, beside = masks
+    for square in squares:
+        bit, around = bits[square]
+        covered |= bit
+        beside |= around
+    return covered, beside & ~covered
+
+
+@functools.lru_cache(maxsize=64)
+def _square_bits(rows: int, cols: int) -> dict[Square, tuple[int, int]]:
+    """Each square of a ``rows`` x ``cols`` grid: its bit (row by row from the top left) and the bits of the squares
+    sharing a side with it."""
+    def bit(square: Square) -> int:
+        return 1 << ((square[0] - 1) * cols + square[1] - 1)
+
+    inside = [(row, col) for row in range(1, rows + 1) for col in range(1, cols + 1)]
+    return {square: (bit(square), sum(bit(n) for n in _neighbours(square) if n in inside)) for square in inside}
+
+
+@functools.lru_cache(maxsize=64)
+def _strip_masks(rows: int, cols: int) -> tuple[tuple[int, tuple[tuple[Square, ...], Placement, Placement]], ...]:
+    """:func:`strips` of a ``rows`` x ``cols`` grid, each with the bit mask of its squares."""
+    bits = _square_bits(rows, cols)
+    return tuple((sum(bits[square][0] for square in strip[0]), strip) for strip in strips(rows, cols))
 
 
 @functools.lru_cache(maxsize=64)
@@ -510,6 +538,10 @@ def place(area: FateState, tile: FateTile, placement: Placement, *, check: bool 
     groups = area.__dict__.get("_groups")
     if groups is not None:  # the connected areas too: those before, joined through the new tile's squares
         object.__setattr__(new, "_groups", MappingProxyType(_joined(groups, covered, placed.covered)))
+    masks = area.__dict__.get("_masks")
+    if masks is not None:  # and the masks of what is covered and beside it
+        object.__setattr__(new, "_masks", _grown(masks, placed.covered,
+                                                 _square_bits(area.layout.rows, area.layout.cols)))
     return new
 
 

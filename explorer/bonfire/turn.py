@@ -667,7 +667,8 @@ def _fate_choices(state: State, seat: Seat) -> tuple[PlaceFate, ...]:
         found = ()
         for tile_id in dict.fromkeys(ends):
             if tile_id not in area.tile_ids:
-                found += tuple(action for squares, _, _ in strips for action in placing[tile_id][squares])
+                ways = placing[tile_id]
+                found += tuple(itertools.chain.from_iterable([ways[squares] for squares, _, _ in strips]))
         known[ends] = found
     return found
 
@@ -1097,8 +1098,8 @@ def resolve_draws(state: State) -> State:
     return state
 
 
-_LAID_OUT = frozenset({"task", "elder", "specialist", "portal"})
-"""The setup draws that only lay a component out (no event, no step after them; seed "Setup" 2-4)."""
+_LAID_OUT = frozenset({"task", "elder", "specialist", "portal", "offering"})
+"""The setup draws that only lay a component out (no event, no step after them; seed "Setup" 2-4, B)."""
 
 
 def _lay_out(state: State) -> State:
@@ -1110,6 +1111,7 @@ def _lay_out(state: State) -> State:
     elders, elder_box = list(state.elders), list(state.elder_box)
     specialists, reserve = list(state.specialists), list(state.reserve)
     portals, pool = list(state.portals), list(state.portal_pool)
+    seats = list(state.seats)
     draws, j = rng.draws, 0
     while j < len(pending) and pending[j].kind == "deal" and pending[j].what in _LAID_OUT:
         step, stream = pending[j], rng.at(draws)
@@ -1126,6 +1128,14 @@ def _lay_out(state: State) -> State:
             item = stream.choose_evenly(reserve)
             reserve.remove(item)
             specialists[step.target] = item
+        elif step.what == "offering":      # bonfire.setup.offering-discs
+            seat, stack = seats[step.seat], step.target
+            item = stream.choose_counted(list(zip(ix.resources, seat.offering_pool)))
+            up, stacks = list(seat.offering_up), list(seat.offering_stacks)
+            up[stack] = item
+            stacks[stack] -= 1
+            seats[step.seat] = seat.replace(offering_up=tuple(up), offering_stacks=tuple(stacks),
+                                            offering_pool=_add(seat.offering_pool, ix.resources.index(item), -1))
         else:                              # bonfire.setup.portals
             item = stream.choose_counted(list(zip(ix.symbols, pool)))
             pool[ix.symbols.index(item)] -= 1
@@ -1134,7 +1144,8 @@ def _lay_out(state: State) -> State:
         draws, j = draws + 1, j + 1
     laid = state.replace(islands=tuple(islands), task_box=tuple(task_box), elders=tuple(elders),
                          elder_box=tuple(elder_box), specialists=tuple(specialists), reserve=tuple(reserve),
-                         portals=tuple(portals), portal_pool=tuple(pool), pending=pending[j:], rng=rng.at(draws))
+                         portals=tuple(portals), portal_pool=tuple(pool), seats=tuple(seats), pending=pending[j:],
+                         rng=rng.at(draws))
     object.__setattr__(laid, "events", ())
     return laid
 
@@ -1339,8 +1350,10 @@ def _cover(state: State, step: Step, action: Cover, events: list[Event]) -> Stat
     events.append(Happened(RULES["bonfire.pay.substitute-action" if step.count else "bonfire.pay.substitute-resource"],
                            f"{seat.colour} pays with {cover_words(action.items, state.index.resources)}", seat.colour))
     more = () if paid.done else (Step("cover", k, paid.action, count=paid.tiles_missing, items=paid.resources_missing),)
-    return _set_seat(state, k, seat.replace(resources=paid.resources, tiles=paid.tiles),
-                     supply=_return_tiles(state, seat.tiles, paid.tiles), pending=(*more, *state.pending[1:]))
+    if not step.count:  # resources are covered: the tiles stay as they are
+        return _set_seat(state, k, seat.replace(resources=paid.resources), pending=(*more, *state.pending[1:]))
+    return _set_seat(state, k, seat.replace(tiles=paid.tiles), supply=_return_tiles(state, seat.tiles, paid.tiles),
+                     pending=(*more, *state.pending[1:]))
 
 
 def _start_tile(state: State, k: int, action: StartTile, events: list[Event]) -> State:

@@ -113,6 +113,12 @@ def placement_words(placement: Placement) -> str:
 def cover_words(items: tuple[str, ...] | list[str], resources: tuple[str, ...]) -> str:
     """What a cover pays with: ``("yellow",)`` -> ``"a yellow tile"``, ``("boat", "task")`` -> ``"a boat tile and
     a task tile"``, ``("herbs", "wood")`` -> ``"herbs and wood"``."""
+    return _cover_words(tuple(items), resources)
+
+
+@functools.lru_cache(maxsize=1024)
+def _cover_words(items: tuple[str, ...], resources: tuple[str, ...]) -> str:
+    """:func:`cover_words`, remembered (covers recur)."""
     def one(item: str) -> str:
         return item if item in resources else f"a {tile_name(item)} tile"
     return " and ".join(one(i) for i in items) or "nothing"
