@@ -13,7 +13,7 @@ import gc
 import random
 import tracemalloc
 
-from benchmarks.bench_playout import chess_rate, playout_rate
+from benchmarks.bench_playout import side_by_side
 from benchmarks.timing import best_of, time_legal_and_apply
 from explorer.bonfire import Components, State, new_game
 from explorer.bonfire.setup import initial_state
@@ -39,8 +39,8 @@ def play(seed: int, players: int) -> int:
 
 def main() -> dict[str, float]:
     out: dict[str, float] = {}
-    chess = chess_rate(2.0)
-    out["playout steps/s"], _, _ = playout_rate(lambda seed: new_game(players=3, seed=seed), 2.0)
+    measured = side_by_side(lambda seed: new_game(players=3, seed=seed), 2.0)
+    out["playout steps/s"], chess = measured["steps/s"], measured.get("chess steps/s")
     ratio = f", {out['playout steps/s'] / chess:.2f} x python-chess's {chess:,.0f}" if chess else ""
     if chess:
         out["playout ratio to python-chess"] = out["playout steps/s"] / chess

@@ -7,9 +7,10 @@ plies). The table gives, per engine: playout steps/s and the ratio to python-che
 games/s, ``legal_actions``/s (on positions met in random games, no cached answer), ``apply``/s with the legal
 actions already listed and cold (the legality check included), set-up time, and memory per kept state.
 
-This machine's speed drifts (a shared VM: python-chess alone has varied by a third within an hour), so
-python-chess is measured right beside each engine, just before and just after its playouts, and the engine's
-ratio is to the mean of those two; the python-chess row gives their range.
+This machine's speed drifts (a shared VM: python-chess alone has varied by a third within an hour), so each
+engine's playouts and python-chess's take turns in short stretches (:data:`STRETCH` seconds each) until each has
+run for the measuring time; the engine's ratio is its steps/s over its stretches to python-chess's over the
+stretches between them, and the python-chess row gives the range of those rates over the engines.
 
 python-chess is a benchmark-only dependency (the ``bench`` extra); without it the ratio column is left out.
 Run with ``make bench`` (or ``python -m benchmarks.bench_playout``). ``--seconds S`` sets the time per playout
@@ -37,10 +38,15 @@ def _module(path: str) -> Any:
     return importlib.import_module(path)
 
 
-def playout_rate(new_game: Callable[[int], Any], seconds: float) -> tuple[float, float, int]:
-    """Random playouts from set-up for about ``seconds``: (steps/s, games/s, games finished)."""
+STRETCH = 0.25
+"""Seconds of one stretch when an engine and python-chess take turns (:func:`side_by_side`)."""
+
+
+def playout_rate(new_game: Callable[[int], Any], seconds: float, first_seed: int = 0) -> tuple[float, float, int]:
+    """Random playouts from set-up for about ``seconds`` (whole games, seeds from ``first_seed`` on): (steps/s,
+    games/s, games finished)."""
     steps = games = 0
-    seed = 0
+    seed = first_seed
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
         chooser = random.Random(seed)
@@ -58,13 +64,36 @@ def playout_rate(new_game: Callable[[int], Any], seconds: float) -> tuple[float,
     return steps / elapsed, games / elapsed, games
 
 
-def chess_rate(seconds: float) -> float | None:
-    """python-chess's playout steps/s (``legal_moves`` + ``push``), or None without python-chess."""
+def side_by_side(new_game: Callable[[int], Any], seconds: float) -> dict[str, float]:
+    """The engine's random playouts and python-chess's in turns of :data:`STRETCH` seconds, each for ``seconds`` in
+    all: ``steps/s`` and ``games/s`` of the engine, ``chess steps/s`` over the stretches between (absent without
+    python-chess)."""
+    steps = games = 0
+    engine_time = chess_steps = chess_time = 0.0
+    have_chess = chess_rate(0.0) is not None
+    while engine_time < seconds:
+        start = time.perf_counter()
+        rate, _, finished = playout_rate(new_game, STRETCH, first_seed=games)
+        took = time.perf_counter() - start
+        steps, games, engine_time = steps + rate * took, games + finished, engine_time + took
+        if have_chess:
+            start = time.perf_counter()
+            chess_steps += (chess_rate(STRETCH, seed=games) or 0.0) * (time.perf_counter() - start)
+            chess_time += time.perf_counter() - start
+    out = {"steps/s": steps / engine_time, "games/s": games / engine_time}
+    if have_chess:
+        out["chess steps/s"] = chess_steps / chess_time
+    return out
+
+
+def chess_rate(seconds: float, seed: int = 0) -> float | None:
+    """python-chess's playout steps/s (``legal_moves`` + ``push``) for about ``seconds``, or None without
+    python-chess."""
     try:
         import chess
     except ImportError:
         return None
-    chooser = random.Random(0)
+    chooser = random.Random(seed)
     steps = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
@@ -75,7 +104,7 @@ def chess_rate(seconds: float) -> float | None:
                 break
             board.push(chooser.choice(moves))
             steps += 1
-    return steps / (time.perf_counter() - start)
+    return steps / max(time.perf_counter() - start, 1e-9)
 
 
 def met_positions(new_game: Callable[[int], Any], games: int = 12) -> list[Any]:
@@ -110,21 +139,15 @@ def per_second(fn: Callable[[], int], prepare: Callable[[], Any] = lambda: None)
 
 
 def measure(module_path: str, players: int, seconds: float) -> dict[str, float]:
-    """Every figure of one engine (see the module docstring); ``chess steps/s`` is python-chess's measured just
-    before and just after the engine's playouts (their mean; absent without python-chess)."""
+    """Every figure of one engine (see the module docstring); ``chess steps/s`` is python-chess's measured in turn
+    with the engine's playouts (:func:`side_by_side`; absent without python-chess)."""
     module = _module(module_path)
 
     def new_game(seed: int) -> Any:
         return module.new_game(players=players, seed=seed)
 
     new_game(0)  # load the data files once
-    out: dict[str, float] = {}
-    before = chess_rate(seconds)
-    out["steps/s"], out["games/s"], _ = playout_rate(new_game, seconds)
-    after = chess_rate(seconds)
-    if before is not None and after is not None:
-        out["chess steps/s"] = (before + after) / 2
-        out["chess low"], out["chess high"] = min(before, after), max(before, after)
+    out = side_by_side(new_game, seconds)
     states = met_positions(new_game)
     fresh: list[Any] = []
     out["legal_actions/s"] = per_second(lambda: len([s.legal_actions() for s in fresh]),
@@ -159,7 +182,7 @@ def main(argv: list[str] | None = None) -> None:
     print(" | ".join(header))
     chess = [m for _, m in rows if "chess steps/s" in m]
     if chess:
-        low, high = min(m["chess low"] for m in chess), max(m["chess high"] for m in chess)
+        low, high = min(m["chess steps/s"] for m in chess), max(m["chess steps/s"] for m in chess)
         print(f"python-chess (legal_moves + push), beside each engine | {low:,.0f}-{high:,.0f} | 1.00 | - | - | - | "
               f"- | - | -")
     else:
