@@ -44,8 +44,8 @@ from .rules import RULES
 
 __all__ = ["ACROSS", "DIRECTIONS", "DOWN", "FateState", "PlacedTile", "Placement", "Square", "area_groups",
            "connected_area",
-           "gains", "gain_parts", "open_strips", "strips", "parse_placement", "place", "placements", "starting_area",
-           "why_not"]
+           "gains", "gain_parts", "open_strips", "parse_placement", "place", "placements", "starting_area", "strips",
+           "turning_shows_more", "why_not"]
 
 Square = tuple[int, int]
 """A square of the fate area: ``(row, col)``, from ``(1, 1)`` at the top left."""
@@ -361,13 +361,23 @@ def placements(area: FateState, tile: FateTile) -> list[Placement]:
     """
     if tile.id in area.tile_ids:
         return []
-    symmetric = tuple(reversed(tile.symbols)) == tuple(tile.symbols)
+    turns = turning_shows_more(tile)
     found: list[Placement] = []
     for _, plain, turned in open_strips(area):
         found.append(plain)
-        if not symmetric:
+        if turns:
             found.append(turned)
     return found
+
+
+def turning_shows_more(tile: FateTile) -> bool:
+    """True if ``tile`` turned end for end shows other symbols on the same squares, so a turned placement is a
+    placement of its own (``bonfire.assume.fate-reversed``); False for a tile like ``boat, task, boat``.
+
+    >>> turning_shows_more(FateTile("x", ("boat", "task", "boat")))
+    False
+    """
+    return tuple(reversed(tile.symbols)) != tuple(tile.symbols)
 
 
 def open_strips(area: FateState) -> list[tuple[tuple[Square, ...], Placement, Placement]]:

@@ -30,7 +30,7 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any
 
-from explorer.core import Event, IllegalAction
+from explorer.core import Event, IllegalAction, Rng
 
 from . import fate as fate_area
 from .fate import Placement, Square
@@ -583,8 +583,8 @@ def _fate_placings(tile: Any, layout: Any) -> dict[tuple[Square, ...], tuple[Pla
     """Placing ``tile`` on each strip of ``layout`` (:func:`~explorer.bonfire.fate.strips`), by the strip's
     squares: unturned, then turned end for end unless that shows the same symbols (``bonfire.fate.orientation``,
     ``bonfire.assume.fate-reversed``; the order of :func:`~explorer.bonfire.fate.placements`)."""
-    symmetric = tuple(reversed(tile.symbols)) == tuple(tile.symbols)
-    return {squares: (PlaceFate(tile.id, plain), *(() if symmetric else (PlaceFate(tile.id, turned),)))
+    turns = fate_area.turning_shows_more(tile)
+    return {squares: (PlaceFate(tile.id, plain), *((PlaceFate(tile.id, turned),) if turns else ()))
             for squares, plain, turned in fate_area.strips(layout.rows, layout.cols)}
 
 
@@ -1049,27 +1049,29 @@ def chance_outcomes(state: State) -> list[tuple[Draw, Fraction]]:
     return [(_draw(what, item), _share(n, total)) for item, n in zip(items, counts) if n]
 
 
-def _draw_counts(state: State) -> tuple[str, Sequence[str], Sequence[int] | None]:
-    """What the due draw turns up: ``(what, items, counts)``, the counts of each item left, ``None`` when each item
-    is one of a kind (equally likely)."""
-    step, ix = state.pending[0], state.index
+def _draw_counts(state: State, step: Step | None = None, holder: Any = None
+                 ) -> tuple[str, Sequence[str], Sequence[int] | None]:
+    """What the draw ``step`` (default: the due one) turns up: ``(what, items, counts)``, the counts of each item
+    left, ``None`` when each item is one of a kind (equally likely). ``holder``: where the boxes, pool and seats
+    are read (default the state; a :class:`_Layout` during the setup)."""
+    step, ix, held = step or state.pending[0], state.index, holder or state
     what = step.what
     if what == "task":
-        return what, state.task_box, None
+        return what, held.task_box, None
     if what == "elder":
-        return what, state.elder_box, None
+        return what, held.elder_box, None
     if what == "specialist":
-        return what, state.reserve, None
+        return what, held.reserve, None
     if what == "start":
         return what, state.players, None
     if what == "portal":
-        return what, ix.symbols, state.portal_pool
+        return what, ix.symbols, held.portal_pool
     if what == "path":
         if any(state.path_pile):
             return what, ix.path_kinds, state.path_pile
         return what, state.path_bottom[:1], (1,)
     if what == "offering":
-        return what, ix.resources, state.seats[step.seat].offering_pool
+        return what, ix.resources, held.seats[step.seat].offering_pool
     raise ValueError(f"unknown draw {what!r}")
 
 
@@ -1099,53 +1101,67 @@ def resolve_draws(state: State) -> State:
 
 
 _LAID_OUT = frozenset({"task", "elder", "specialist", "portal", "offering"})
-"""The setup draws that only lay a component out (no event, no step after them; seed "Setup" 2-4, B)."""
+"""The draws that only lay a component out (seed "Setup" 2-4, B; a specialist or offering disc in play too)."""
 
 
-def _lay_out(state: State) -> State:
-    """The due run of :data:`_LAID_OUT` setup draws (before the start player is known), made on working lists and
-    written into one new state: the draws :func:`_seeded_draw` and :func:`_deal` make one by one, from the same
-    stream in the same order (``tests/bonfire/test_bonfire_legality.py`` compares the two)."""
-    ix, pending, rng = state.index, state.pending, state.rng
-    islands, task_box = list(state.islands), list(state.task_box)
-    elders, elder_box = list(state.elders), list(state.elder_box)
-    specialists, reserve = list(state.specialists), list(state.reserve)
-    portals, pool = list(state.portals), list(state.portal_pool)
-    seats = list(state.seats)
-    draws, j = rng.draws, 0
-    while j < len(pending) and pending[j].kind == "deal" and pending[j].what in _LAID_OUT:
-        step, stream = pending[j], rng.at(draws)
-        if step.what == "task":            # bonfire.setup.task-discs
-            item = stream.choose_evenly(task_box)
-            task_box.remove(item)
+class _Layout:
+    """Working copies of what the :data:`_LAID_OUT` draws change (the islands, the gnome displays, the portals,
+    the boxes and the seats), laid out draw by draw and written into one state (:meth:`written`): the rules of
+    those draws, for :func:`_deal` (one draw) and :func:`_lay_out` (the setup's run of them)."""
+
+    def __init__(self, state: State) -> None:
+        self.ix = state.index
+        self.islands, self.task_box = list(state.islands), list(state.task_box)
+        self.elders, self.elder_box = list(state.elders), list(state.elder_box)
+        self.specialists, self.reserve = list(state.specialists), list(state.reserve)
+        self.portals, self.portal_pool = list(state.portals), list(state.portal_pool)
+        self.seats = list(state.seats)
+
+    def lay(self, step: Step, item: str) -> None:
+        """Lay out ``item``, drawn by ``step``."""
+        ix, what = self.ix, step.what
+        if what == "task":            # bonfire.setup.task-discs
+            self.task_box.remove(item)
             i = ix.task_islands.index(step.target)
-            islands[i] = (*islands[i], item)
-        elif step.what == "elder":         # bonfire.setup.gnomes
-            item = stream.choose_evenly(elder_box)
-            elder_box.remove(item)
-            elders[elders.index(None)] = item
-        elif step.what == "specialist":
-            item = stream.choose_evenly(reserve)
-            reserve.remove(item)
-            specialists[step.target] = item
-        elif step.what == "offering":      # bonfire.setup.offering-discs
-            seat, stack = seats[step.seat], step.target
-            item = stream.choose_counted(list(zip(ix.resources, seat.offering_pool)))
+            self.islands[i] = (*self.islands[i], item)
+        elif what == "elder":         # bonfire.setup.gnomes
+            self.elder_box.remove(item)
+            self.elders[self.elders.index(None)] = item
+        elif what == "specialist":    # bonfire.setup.gnomes, bonfire.gnome.after-recruit
+            self.reserve.remove(item)
+            self.specialists[step.target] = item
+        elif what == "portal":        # bonfire.setup.portals
+            self.portal_pool[ix.symbols.index(item)] -= 1
+            i = ix.spaces.index(step.target)
+            self.portals[i] = tuple(sorted((*self.portals[i], item)))
+        else:                         # bonfire.setup.offering-discs, bonfire.task.offering
+            seat, stack = self.seats[step.seat], step.target
             up, stacks = list(seat.offering_up), list(seat.offering_stacks)
             up[stack] = item
             stacks[stack] -= 1
-            seats[step.seat] = seat.replace(offering_up=tuple(up), offering_stacks=tuple(stacks),
-                                            offering_pool=_add(seat.offering_pool, ix.resources.index(item), -1))
-        else:                              # bonfire.setup.portals
-            item = stream.choose_counted(list(zip(ix.symbols, pool)))
-            pool[ix.symbols.index(item)] -= 1
-            i = ix.spaces.index(step.target)
-            portals[i] = tuple(sorted((*portals[i], item)))
+            self.seats[step.seat] = seat.replace(offering_up=tuple(up), offering_stacks=tuple(stacks),
+                                                 offering_pool=_add(seat.offering_pool, ix.resources.index(item), -1))
+
+    def written(self, state: State, **changes: Any) -> State:
+        """``state`` with what was laid out (and ``changes``)."""
+        return state.replace(islands=tuple(self.islands), task_box=tuple(self.task_box), elders=tuple(self.elders),
+                             elder_box=tuple(self.elder_box), specialists=tuple(self.specialists),
+                             reserve=tuple(self.reserve), portals=tuple(self.portals),
+                             portal_pool=tuple(self.portal_pool), seats=tuple(self.seats), **changes)
+
+
+def _lay_out(state: State) -> State:
+    """The due run of :data:`_LAID_OUT` setup draws (before the start player is known: no event, no step after
+    them), drawn and laid out on one :class:`_Layout` and written into one new state: the draws :func:`_seeded_draw`
+    and :func:`_deal` make one by one, from the same stream in the same order (``tests/bonfire/
+    test_bonfire_legality.py`` compares the two)."""
+    pending, rng = state.pending, state.rng
+    layout, draws, j = _Layout(state), rng.draws, 0
+    while j < len(pending) and pending[j].kind == "deal" and pending[j].what in _LAID_OUT:
+        _, items, counts = _draw_counts(state, pending[j], layout)
+        layout.lay(pending[j], _pick(rng.at(draws), items, counts))
         draws, j = draws + 1, j + 1
-    laid = state.replace(islands=tuple(islands), task_box=tuple(task_box), elders=tuple(elders),
-                         elder_box=tuple(elder_box), specialists=tuple(specialists), reserve=tuple(reserve),
-                         portals=tuple(portals), portal_pool=tuple(pool), seats=tuple(seats), pending=pending[j:],
-                         rng=rng.at(draws))
+    laid = layout.written(state, pending=pending[j:], rng=rng.at(draws))
     object.__setattr__(laid, "events", ())
     return laid
 
@@ -1160,37 +1176,28 @@ def _seeded_draw(state: State) -> Draw:
         ValueError: if nothing is left to draw.
     """
     what, items, counts = _draw_counts(state)
-    if counts is None:
-        return _draw(what, state.rng.choose_evenly(items))
-    return _draw(what, state.rng.choose_counted(list(zip(items, counts))))
+    return _draw(what, _pick(state.rng, items, counts))
+
+
+def _pick(rng: Rng, items: Sequence[str], counts: Sequence[int] | None) -> str:
+    """The item ``rng`` draws from ``items`` (:func:`_draw_counts`): each as likely as the others, or by ``counts``."""
+    return rng.choose_evenly(items) if counts is None else rng.choose_counted(list(zip(items, counts)))
 
 
 def _deal(state: State, step: Step, action: Draw, events: list[Event]) -> State:
     ix, item = state.index, action.item
     rest = state.pending[1:]   # the draw is made
-    if step.what == "task":
-        i = ix.task_islands.index(step.target)
-        islands = list(state.islands)
-        islands[i] = (*islands[i], item)
-        return state.replace(islands=tuple(islands), task_box=_without(state.task_box, item), pending=rest)
-    if step.what == "elder":
-        slot = state.elders.index(None)
-        elders = list(state.elders)
-        elders[slot] = item
-        return state.replace(elders=tuple(elders), elder_box=_without(state.elder_box, item), pending=rest)
-    if step.what == "specialist":
-        display = list(state.specialists)
-        display[step.target] = item
-        if state.start is not None:
+    if step.what in _LAID_OUT:
+        layout = _Layout(state)
+        layout.lay(step, item)
+        if state.start is not None and step.what == "specialist":
             events.append(Happened(RULES["bonfire.gnome.after-recruit"],
                                    f"specialist {card_name(state.components, item)} is turned up from the reserve"))
-        return state.replace(specialists=tuple(display), reserve=_without(state.reserve, item), pending=rest)
-    if step.what == "portal":
-        i = ix.spaces.index(step.target)
-        portals = list(state.portals)
-        portals[i] = tuple(sorted((*portals[i], item)))
-        return state.replace(portals=tuple(portals), portal_pool=_add(state.portal_pool, ix.symbols.index(item), -1),
-                             pending=rest)
+        if state.start is not None and step.what == "offering":
+            events.append(Happened(RULES["bonfire.task.offering"],
+                                   f"{state.seats[step.seat].colour} turns up an offering disc showing {item} on the "
+                                   f"{OFFERING_STACK_NAMES[step.target]} stack", state.seats[step.seat].colour))
+        return layout.written(state, pending=rest)
     state = state.replace(pending=rest)
     if step.what == "path" and step.target == "pile":   # the top of a pile, built at once (bonfire.path.build)
         if any(state.path_pile):
@@ -1215,19 +1222,6 @@ def _deal(state: State, step: Step, action: Draw, events: list[Event]) -> State:
         if state.start is not None:
             events.append(Happened(RULES["bonfire.path.build"], f"a path tile with {_path_kind(item)} is turned up"))
         return _refresh_paths(state, events)
-    if step.what == "offering":
-        seat = state.seats[step.seat]
-        stack = step.target
-        up = list(seat.offering_up)
-        up[stack] = item
-        stacks = list(seat.offering_stacks)
-        stacks[stack] -= 1
-        seat = seat.replace(offering_up=tuple(up), offering_stacks=tuple(stacks),
-                            offering_pool=_add(seat.offering_pool, ix.resources.index(item), -1))
-        if state.start is not None:
-            events.append(Happened(RULES["bonfire.task.offering"], f"{seat.colour} turns up an offering disc "
-                                   f"showing {item} on the {OFFERING_STACK_NAMES[stack]} stack", seat.colour))
-        return _set_seat(state, step.seat, seat)
     if step.what == "start":
         start = state.players.index(item)
         n = len(state.seats)
