@@ -3,7 +3,9 @@ so the points scored in play add up from the events (a property test checks it).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from explorer.core import Event, Note, Rule
 
@@ -20,6 +22,33 @@ class Happened(Note):
     """
 
     player: str | None = None
+
+    def __init__(self, rule: Rule, text: str, player: str | None = None) -> None:
+        object.__setattr__(self, "__dict__", {"rule": rule, "text": text, "player": player})  # one store, not three
+
+    @classmethod
+    def later(cls, rule: Rule, player: str | None, words: Callable[..., str], *args: Any) -> Happened:
+        """The event with its sentence ``words(*args)`` made when it is first read (``text``, :meth:`describe`,
+        ``==``, a copy): a playout that never reads its events never words them. ``args`` are the values the
+        sentence needs, taken now (they must not change afterwards).
+
+        >>> from explorer.bonfire.rules import RULES
+        >>> Happened.later(RULES["bonfire.boat.cost"], "orange", "{} sails to {}".format, "orange", "Mossbank").text
+        'orange sails to Mossbank'
+        """
+        event = object.__new__(cls)
+        object.__setattr__(event, "__dict__", {"rule": rule, "player": player, "_words": (words, args)})
+        return event
+
+    def __getattr__(self, name: str) -> Any:
+        if name != "text" or "_words" not in self.__dict__:
+            raise AttributeError(name)
+        words, args = self.__dict__.pop("_words")
+        text = self.__dict__["text"] = words(*args)
+        return text
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {"rule": self.rule, "text": self.text, "player": self.player}
 
 
 @dataclass(frozen=True)

@@ -521,24 +521,23 @@ def _recruits_payable(elders: tuple[str | None, ...], specialists: tuple[str | N
     """:func:`_recruits` for a display, the payer's resources, the most gnome tiles they can pay and whether they
     have Flexible Pay."""
     found: list[Recruit] = []
-    ways: dict[str, tuple[str, ...]] = {}
+    ways = _recruit_payments(resources, gnome_tiles, ix)
+    recruits, paid_with = made.recruits, made.resources
     for card in (*elders, *specialists):
         if card:
-            resource = ANY if flexible else made.resources[card]
-            pays = ways.get(resource)
-            if pays is None:  # worked out once per resource
-                pays = ways[resource] = _recruit_payments(resource, resources, gnome_tiles, ix)
-            found += made.recruits[card][pays]
+            found += recruits[card][ways[ANY if flexible else paid_with[card]]]
     return tuple(found)
 
 
 @functools.lru_cache(maxsize=1 << 14)
-def _recruit_payments(resource: str, resources: tuple[int, ...], gnome_tiles: int, ix: Index) -> tuple[str, ...]:
-    """The ways (:data:`RECRUIT_PAYMENTS`) a payer holding ``resources`` and able to pay ``gnome_tiles`` gnome tiles
-    can pay for a gnome paid with ``resource`` (``bonfire.gnome.cost``); remembered by value."""
-    return tuple(pay for pay in RECRUIT_PAYMENTS
-                 if (cost := _recruit_cost(resource, pay)).tiles <= gnome_tiles
-                 and _resources_payable(resources, cost.resources, ix))
+def _recruit_payments(resources: tuple[int, ...], gnome_tiles: int, ix: Index) -> Mapping[str, tuple[str, ...]]:
+    """For each resource a gnome may be paid with (any, with Flexible Pay), the ways (:data:`RECRUIT_PAYMENTS`) a
+    payer holding ``resources`` and able to pay ``gnome_tiles`` gnome tiles can pay for it (``bonfire.gnome.cost``);
+    remembered by value, read-only."""
+    return MappingProxyType({resource: tuple(pay for pay in RECRUIT_PAYMENTS
+                                             if (cost := _recruit_cost(resource, pay)).tiles <= gnome_tiles
+                                             and _resources_payable(resources, cost.resources, ix))
+                             for resource in (*ix.resources, ANY)})
 
 
 class _Made:
@@ -1317,20 +1316,21 @@ def _pay(state: State, k: int, action: Action, events: list[Event], then: tuple[
     seat = state.seats[k]
     cover: tuple[Step, ...] = ()
     if not paid.done:
-        spent = [a for a, before, after in zip(state.index.actions, seat.tiles, paid.tiles)
-                 for _ in range(before - after)]
-        spent += [r for r, before, after in zip(state.index.resources, seat.resources, paid.resources)
-                  for _ in range(before - after)]
-        missing = ([tiles_words(paid.action, paid.tiles_missing)]
-                   if paid.tiles_missing else []) + [("a resource of their choice" if r == ANY else r)
-                                                     for r in paid.resources_missing]
-        events.append(Happened(RULES["bonfire.pay.substitute-action" if paid.tiles_missing
-                                     else "bonfire.pay.substitute-resource"],
-                               f"{seat.colour} pays {', '.join(spent) or 'nothing yet'}; missing: {', '.join(missing)}",
-                               seat.colour))
+        events.append(Happened.later(RULES["bonfire.pay.substitute-action" if paid.tiles_missing
+                                           else "bonfire.pay.substitute-resource"],
+                                     seat.colour, _part_paid_words, seat, paid, state.index))
         cover = (Step("cover", k, paid.action, count=paid.tiles_missing, items=paid.resources_missing),)
     return _set_seat(state, k, seat.replace(resources=paid.resources, tiles=paid.tiles),
                      supply=_return_tiles(state, seat.tiles, paid.tiles), pending=(*cover, *then, *state.pending[1:]))
+
+
+def _part_paid_words(seat: Seat, paid: Paid, ix: Index) -> str:
+    """What ``seat`` has paid of a cost and what is still missing (:func:`_pay`), in words."""
+    spent = [a for a, before, after in zip(ix.actions, seat.tiles, paid.tiles) for _ in range(before - after)]
+    spent += [r for r, before, after in zip(ix.resources, seat.resources, paid.resources) for _ in range(before - after)]
+    missing = [tiles_words(paid.action, paid.tiles_missing)] if paid.tiles_missing else []
+    missing += [("a resource of their choice" if r == ANY else r) for r in paid.resources_missing]
+    return f"{seat.colour} pays {', '.join(spent) or 'nothing yet'}; missing: {', '.join(missing)}"
 
 
 def _return_tiles(state: State, before: tuple[int, ...], after: tuple[int, ...]) -> tuple[int, ...]:
@@ -1341,13 +1341,19 @@ def _cover(state: State, step: Step, action: Cover, events: list[Event]) -> Stat
     k = step.seat
     seat = state.seats[k]
     paid = apply_cover(_cover_paid(state, step), tuple(action.items), state.index)
-    events.append(Happened(RULES["bonfire.pay.substitute-action" if step.count else "bonfire.pay.substitute-resource"],
-                           f"{seat.colour} pays with {cover_words(action.items, state.index.resources)}", seat.colour))
+    events.append(Happened.later(RULES["bonfire.pay.substitute-action" if step.count
+                                       else "bonfire.pay.substitute-resource"],
+                                 seat.colour, _covered_words, seat.colour, action.items, state.index.resources))
     more = () if paid.done else (Step("cover", k, paid.action, count=paid.tiles_missing, items=paid.resources_missing),)
     if not step.count:  # resources are covered: the tiles stay as they are
         return _set_seat(state, k, seat.replace(resources=paid.resources), pending=(*more, *state.pending[1:]))
     return _set_seat(state, k, seat.replace(tiles=paid.tiles), supply=_return_tiles(state, seat.tiles, paid.tiles),
                      pending=(*more, *state.pending[1:]))
+
+
+def _covered_words(colour: str, items: Sequence[str], resources: tuple[str, ...]) -> str:
+    """What ``colour`` pays a missing item with (:func:`_cover`), in words."""
+    return f"{colour} pays with {cover_words(items, resources)}"
 
 
 def _start_tile(state: State, k: int, action: StartTile, events: list[Event]) -> State:
@@ -1392,19 +1398,29 @@ def _place_fate(state: State, k: int, action: PlaceFate, events: list[Event]) ->
     seat = seat.replace(fate=fate_area.place(seat.fate, tile, action.placement, check=False),
                         stack=_without(seat.stack, action.tile))
     state = _set_seat(state, k, seat)
-    events.append(Happened(RULES["bonfire.fate.gain"], f"{seat.colour} places "
-                                                       f"{fate_tile_words(state.components, tile.id)} "
-                                                       f"{placement_words(action.placement)} and gains "
-                                                       f"{_names(gained, state.index.resources)}", seat.colour))
+    events.append(Happened.later(RULES["bonfire.fate.gain"], seat.colour, _fate_gain_words, seat.colour, c, tile.id,
+                                 action.placement, gained, state.index.resources))
     if held > FATE_HAND:
         events.append(Happened(RULES["bonfire.specialist.large-hand"], f"Large Hand lets {seat.colour} place a fate "
                                                                        f"tile while holding {held} action tiles",
                                seat.colour))
     for rule, part in parts[1:]:  # the tile's own symbols are said above; then what comes on top of them
-        verb = "comes" if sum(part.values()) == 1 else "come"
-        events.append(Happened(RULES[rule], f"of {seat.colour}'s gain, {_names(part, state.index.resources)} {verb} "
-                                            f"{_FATE_PART_WORDS[rule]}", seat.colour))
+        events.append(Happened.later(RULES[rule], seat.colour, _fate_part_words, seat.colour, rule, part,
+                                     state.index.resources))
     return _gain_all(state, k, gained.items(), events, "bonfire.fate.gain")
+
+
+def _fate_gain_words(colour: str, c: Any, tile_id: str, placement: Placement, gained: dict[str, int],
+                     resources: tuple[str, ...]) -> str:
+    """Which fate tile ``colour`` places where, and all it gains (:func:`_place_fate`), in words."""
+    return (f"{colour} places {fate_tile_words(c, tile_id)} {placement_words(placement)} and gains "
+            f"{_names(gained, resources)}")
+
+
+def _fate_part_words(colour: str, rule: str, part: dict[str, int], resources: tuple[str, ...]) -> str:
+    """One part of a fate tile's gain, by the rule that brings it (:func:`_place_fate`), in words."""
+    verb = "comes" if sum(part.values()) == 1 else "come"
+    return f"of {colour}'s gain, {_names(part, resources)} {verb} {_FATE_PART_WORDS[rule]}"
 
 
 _FATE_PART_WORDS = {"bonfire.fate.same-symbol": "from the areas of the same symbol the new tile touches",
@@ -1550,10 +1566,8 @@ def _then(state: State, step: Step, events: list[Event]) -> State:
                           seat.replace(tasks=tuple(tasks), offering_up=tuple(up)))
         events.append(Happened(RULES["bonfire.task.offering"], f"{name} takes task disc {action.disc} onto bonfire "
                                                                f"{action.bonfire}", name))
-        nth = ("first", "second", "third", "fourth", "fifth")[min(price.tiles, 5) - 1]
-        events.append(Happened(RULES["bonfire.task.tiles"], f"task disc {action.disc} costs {name} "
-                                                            f"{tiles_words('task', price.tiles)}: it is their {nth} "
-                                                            f"offering disc on {island.name}", name))
+        events.append(Happened.later(RULES["bonfire.task.tiles"], name, _task_tiles_words, name, action.disc,
+                                     price.tiles, island.name))
         if _has(seat, "free_offering"):
             events.append(Happened(RULES["bonfire.specialist.free-offering"],
                                    f"task disc {action.disc} costs {name} any 2 resources (Free Offering)", name))
@@ -1603,11 +1617,8 @@ def _then(state: State, step: Step, events: list[Event]) -> State:
     if isinstance(action, UseGreatBonfire):
         space = next(s for s in c.great_bonfire.spaces if s.id == action.space)
         state = state.replace(pointer=action.space, great_bonfire_used=True)
-        shown = {"action": tiles_words(space.action), "resource": f"1 {space.resource}",
-                 "points": f"{GREAT_BONFIRE_POINTS} points", "portal": "a portal"}
-        events.append(Happened(RULES["bonfire.great-bonfire.turn"],
-                               f"{name} turns the pointer to {space_name(action.space)} and takes "
-                               f"{' and '.join(shown[r] for r in action.rewards)}", name))
+        events.append(Happened.later(RULES["bonfire.great-bonfire.turn"], name, _great_bonfire_words, name, space,
+                                     action.rewards))
         for reward in action.rewards:
             if reward == "action":
                 state = _gain(state, k, space.action, 1, events, "bonfire.great-bonfire.rewards")
@@ -1658,6 +1669,19 @@ def _then(state: State, step: Step, events: list[Event]) -> State:
                           "Recruiter's Gift")
         return state
     raise ValueError(f"cannot carry out {action!r}")
+
+
+def _task_tiles_words(colour: str, disc: str, tiles: int, island: str) -> str:
+    """What a task disc costs in task tiles, and why (``bonfire.task.tiles``), in words."""
+    nth = ("first", "second", "third", "fourth", "fifth")[min(tiles, 5) - 1]
+    return f"task disc {disc} costs {colour} {tiles_words('task', tiles)}: it is their {nth} offering disc on {island}"
+
+
+def _great_bonfire_words(colour: str, space: Any, rewards: tuple[str, ...]) -> str:
+    """Where ``colour`` turns the Great Bonfire's pointer and which ``rewards`` they take, in words."""
+    shown = {"action": tiles_words(space.action), "resource": f"1 {space.resource}",
+             "points": f"{GREAT_BONFIRE_POINTS} points", "portal": "a portal"}
+    return f"{colour} turns the pointer to {space_name(space.id)} and takes {' and '.join(shown[r] for r in rewards)}"
 
 
 def _march(state: State, k: int, steps: int, *, gain: bool) -> State:

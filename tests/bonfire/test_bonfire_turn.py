@@ -1081,3 +1081,51 @@ def test_skipped_steps_a_bonus_of_action_tiles_from_an_empty_supply_says_so():
     assert after.current_player == 1 and after.pending[0].kind == "act"
     assert [e.describe() for e in after.events if e.rule.id == "bonfire.assume.supply-runs-out"] == [
         "the supply has no action tile left: orange takes none of the 2 of their choice"]
+
+
+def test_an_event_worded_when_read_is_the_event_worded_at_once():
+    """``Happened.later`` (the turn's most frequent sentences, issue 21) words its sentence when it is first read:
+    it equals, hashes, prints, copies and pickles as the event written out at once, and the sentence is made once."""
+    import copy
+    import pickle
+
+    from explorer.bonfire.events import Happened
+    from explorer.bonfire.rules import RULES
+
+    rule, calls = RULES["bonfire.boat.cost"], []
+
+    def words(colour: str, island: str) -> str:
+        calls.append(island)
+        return f"{colour} sails to {island}"
+
+    later = Happened.later(rule, "orange", words, "orange", "Mossbank")
+    assert calls == []                                        # nothing worded yet
+    at_once = Happened(rule, "orange sails to Mossbank", "orange")
+    assert later == at_once and hash(later) == hash(at_once) and repr(later) == repr(at_once)
+    assert later.describe() == "orange sails to Mossbank" and later.to_dict()["text"] == "orange sails to Mossbank"
+    assert calls == ["Mossbank"]                              # worded once, when first read
+    for copied in (copy.deepcopy(Happened.later(rule, "green", "{} waits".format, "green")),
+                   pickle.loads(pickle.dumps(Happened.later(rule, "green", "{} waits".format, "green")))):
+        assert copied == Happened(rule, "green waits", "green")
+    with pytest.raises(AttributeError):
+        later.no_such_field  # noqa: B018
+
+
+def test_the_sentences_worded_when_read_say_what_happened():
+    """The sentences now made when read (paying in part, covering, placing a fate tile) in a seeded 3-player random
+    game: the first of each, word for word (the golden transcripts check every one of every game)."""
+    import random
+
+    s, chooser, seen, step = new_game(players=3, seed=4), random.Random(4), {}, 0
+    while not s.is_terminal and len(seen) < 3:
+        s = s.apply(s.sample_chance() if s.is_chance_node else chooser.choice(s.legal_actions()))
+        step += 1
+        for e in s.events:
+            for start in (" pays with ", "; missing: ", " places "):
+                if start in e.describe():
+                    seen.setdefault(start, (step, e.rule.id, e.player, e.describe()))
+    assert seen == {
+        "; missing: ": (4, "bonfire.pay.substitute-action", "black", "black pays gnome, stone; missing: 1 gnome tile"),
+        " pays with ": (5, "bonfire.pay.substitute-action", "black", "black pays with a yellow tile"),
+        " places ": (30, "bonfire.fate.gain", "green", "green places the fate tile (boat, task, guardian) from row 2, "
+                     "column 5 downwards and gains 1 boat tile, 1 task tile, 1 guardian tile, 1 mushrooms")}
