@@ -124,8 +124,19 @@ def _gain(state: State, k: int, item: str, n: int, events: list[Event], rule: st
 def _gain_all(state: State, k: int, items: Iterable[tuple[str, int]], events: list[Event], rule: str,
               why: str | None = None) -> State:
     """:func:`_gain` of each ``(item, n)`` in turn, the events in that order (the state is made once)."""
-    ix, seat = state.index, state.seats[k]
-    resources, tiles, supply = list(seat.resources), list(seat.tiles), list(state.supply)
+    seat, supply = _gained(state.index, state.seats[k], state.supply, items, events, rule, why)
+    if seat is None:
+        return state
+    seats = list(state.seats)
+    seats[k] = seat
+    return state.replace(seats=tuple(seats), supply=supply)
+
+
+def _gained(ix: Index, seat: Seat, supply_now: tuple[int, ...], items: Iterable[tuple[str, int]],
+            events: list[Event], rule: str, why: str | None = None) -> tuple[Seat | None, tuple[int, ...]]:
+    """:func:`_gain_all` on ``seat`` and the supply ``supply_now`` alone: the seat and supply after the gains (the
+    seat ``None`` if nothing was gained)."""
+    resources, tiles, supply = list(seat.resources), list(seat.tiles), list(supply_now)
     gained = False
     for item, n in items:
         if n <= 0:
@@ -151,10 +162,8 @@ def _gain_all(state: State, k: int, items: Iterable[tuple[str, int]], events: li
                 events.append(Happened(RULES[rule], f"{seat.colour} gains {tiles_words(item, got)} ({why})",
                                        seat.colour))
     if not gained:
-        return state
-    seats = list(state.seats)
-    seats[k] = seat.replace(resources=tuple(resources), tiles=tuple(tiles))
-    return state.replace(seats=tuple(seats), supply=tuple(supply))
+        return None, supply_now
+    return seat.replace(resources=tuple(resources), tiles=tuple(tiles)), tuple(supply)
 
 
 def _score(state: State, k: int, points: int, category: str, rule: str, events: list[Event]) -> State:
@@ -491,12 +500,12 @@ def _act_options(state: State, step: Step, *, first: bool = False) -> list[Actio
         out += [made.paths[kind] for kind in dict.fromkeys(t for t in state.path_display if t)]
         if _path_pile_left(state):
             out.append(made.from_pile)
-    if reach["great_bonfire"]:
+    if great := reach["great_bonfire"]:
         free = [b for b, p in enumerate(seat.portals) if p is None]  # bonfire.assume.portal-rightmost
         wanted = c.player_board.bonfires[free[-1]].portal if free else None
         prices = _great_bonfire_prices(ix.spaces, state.pointer, state.great_bonfire_used)
         for space, tiles, portals in zip(ix.spaces, prices, state.portals):
-            if tiles and tiles <= reach["great_bonfire"]:             # bonfire.great-bonfire.portal
+            if tiles and tiles <= great:                              # bonfire.great-bonfire.portal
                 out += made.great[space][wanted is not None and wanted in portals]
     if len(seat.gnomes) < MAX_GNOMES and reach["gnome"]:             # bonfire.gnome.limit, bonfire.gnome.cost
         out += _recruits(state, seat)
@@ -696,8 +705,10 @@ def _claim_options(state: State, k: int, seat: Seat) -> list[Action]:
     if not discs or not free:
         return []
     own = _own_offerings(content, seat.colour)
+    if own + 1 > _tile_reach(state, seat)["task"]:  # the task tiles (the same with either stack) cannot be paid
+        return []
     stacks = [stack for j, stack in enumerate(OFFERING_STACK_NAMES) if seat.offering_up[j] is not None
-              and _payable_by(state, seat, _task_cost(state, seat, j, own))]
+              and _resources_payable(seat.resources, _task_cost(state, seat, j, own).resources, state.index)]
     return list(_task_claims(_made(c), tuple(discs), tuple(stacks), tuple(free)))
 
 
@@ -1197,30 +1208,25 @@ def _deal(state: State, step: Step, action: Draw, events: list[Event]) -> State:
                                    f"{state.seats[step.seat].colour} turns up an offering disc showing {item} on the "
                                    f"{OFFERING_STACK_NAMES[step.target]} stack", state.seats[step.seat].colour))
         return layout.written(state, pending=rest)
-    state = state.replace(pending=rest)
-    if step.what == "path" and step.target == "pile":   # the top of a pile, built at once (bonfire.path.build)
-        if any(state.path_pile):
-            state = state.replace(path_pile=_add(state.path_pile, ix.path_kinds.index(item), -1))
-        else:
-            state = state.replace(path_bottom=state.path_bottom[1:])
-        k, seat = step.seat, state.seats[step.seat]
-        state = _set_seat(state, k, seat.replace(path=(*seat.path, item)))
-        events.append(Happened(RULES["bonfire.path.build"], f"{seat.colour} builds path tile {len(seat.path) + 1} "
-                                                            f"from the pile: {_path_kind(item)}", seat.colour))
-        if _has(seat, "path_finder"):
-            state = _gain(state, k, item.split()[1], 1, events, "bonfire.specialist.path-finder", "Path Finder")
-        return state
-    if step.what == "path":
+    if step.what == "path":  # from the unseen pile, or from under it once the pile is empty
+        drawn = ({"path_pile": _add(state.path_pile, ix.path_kinds.index(item), -1)} if any(state.path_pile)
+                 else {"path_bottom": state.path_bottom[1:]})
+        if step.target == "pile":   # the top of a pile, built at once (bonfire.path.build)
+            k, seat = step.seat, state.seats[step.seat]
+            state = _set_seat(state, k, seat.replace(path=(*seat.path, item)), pending=rest, **drawn)
+            events.append(Happened(RULES["bonfire.path.build"], f"{seat.colour} builds path tile "
+                                                                f"{len(seat.path) + 1} from the pile: {_path_kind(item)}",
+                                   seat.colour))
+            if _has(seat, "path_finder"):
+                state = _gain(state, k, item.split()[1], 1, events, "bonfire.specialist.path-finder", "Path Finder")
+            return state
         display = list(state.path_display)
         display[step.target] = item
-        if any(state.path_pile):
-            state = state.replace(path_pile=_add(state.path_pile, ix.path_kinds.index(item), -1))
-        else:
-            state = state.replace(path_bottom=state.path_bottom[1:])
-        state = state.replace(path_display=tuple(display))
+        state = state.replace(path_display=tuple(display), pending=rest, **drawn)
         if state.start is not None:
             events.append(Happened(RULES["bonfire.path.build"], f"a path tile with {_path_kind(item)} is turned up"))
         return _refresh_paths(state, events)
+    state = state.replace(pending=rest)
     if step.what == "start":
         start = state.players.index(item)
         n = len(state.seats)
@@ -1286,7 +1292,7 @@ def _decide(state: State, step: Step, action: Action, events: list[Event]) -> St
         return _set_seat(state, k, seat.replace(tiles=_add(seat.tiles, i, -1)), supply=_add(state.supply, i, 1),
                          pending=committed)
     if isinstance(action, PlaceFate):
-        return _place_fate(_push(state, _step_of("end-turn", k)), k, action, events)
+        return _place_fate(state, k, action, events)
     if isinstance(action, Ignite):
         return _ignite(_push(state, _step_of("end-turn", k)), k, action, events)
     if isinstance(action, Pass):
@@ -1397,7 +1403,6 @@ def _place_fate(state: State, k: int, action: PlaceFate, events: list[Event]) ->
     held = sum(seat.tiles)
     seat = seat.replace(fate=fate_area.place(seat.fate, tile, action.placement, check=False),
                         stack=_without(seat.stack, action.tile))
-    state = _set_seat(state, k, seat)
     events.append(Happened.later(RULES["bonfire.fate.gain"], seat.colour, _fate_gain_words, seat.colour, c, tile.id,
                                  action.placement, gained, state.index.resources))
     if held > FATE_HAND:
@@ -1407,7 +1412,8 @@ def _place_fate(state: State, k: int, action: PlaceFate, events: list[Event]) ->
     for rule, part in parts[1:]:  # the tile's own symbols are said above; then what comes on top of them
         events.append(Happened.later(RULES[rule], seat.colour, _fate_part_words, seat.colour, rule, part,
                                      state.index.resources))
-    return _gain_all(state, k, gained.items(), events, "bonfire.fate.gain")
+    got, supply = _gained(state.index, seat, state.supply, gained.items(), events, "bonfire.fate.gain")
+    return _set_seat(state, k, got or seat, supply=supply, pending=(_step_of("end-turn", k), *state.pending[1:]))
 
 
 def _fate_gain_words(colour: str, c: Any, tile_id: str, placement: Placement, gained: dict[str, int],
@@ -1525,11 +1531,11 @@ def _then(state: State, step: Step, events: list[Event]) -> State:
     """Carry out a paid action of option II. A recruited specialist's place is refilled from the reserve, an
     elder's is not (``bonfire.gnome.after-recruit``, ``bonfire.assume.elder-no-refill``)."""
     k, action = step.seat, step.action
-    state = _push(state)
+    rest = state.pending[1:]  # the step is done: each kind of action sets ``pending=rest`` in its first change
     seat, c, ix = state.seats[k], state.components, state.index
     name = seat.colour
     if isinstance(action, Sail):
-        state = _set_seat(state, k, seat.replace(boat=action.island))
+        state = _set_seat(state, k, seat.replace(boat=action.island), pending=rest)
         events.append(Happened(RULES["bonfire.boat.cost"], f"{name} sails to {c.islands[action.island].name}", name))
         there = c.islands[action.island].name
         if seat.boat is None:
@@ -1562,8 +1568,8 @@ def _then(state: State, step: Step, events: list[Event]) -> State:
         tasks[action.bonfire] = action.disc
         up = list(seat.offering_up)
         up[stack] = None
-        state = _set_seat(state.replace(islands=tuple(islands)), k,
-                          seat.replace(tasks=tuple(tasks), offering_up=tuple(up)))
+        state = _set_seat(state, k, seat.replace(tasks=tuple(tasks), offering_up=tuple(up)),
+                          islands=tuple(islands), pending=rest)
         events.append(Happened(RULES["bonfire.task.offering"], f"{name} takes task disc {action.disc} onto bonfire "
                                                                f"{action.bonfire}", name))
         events.append(Happened.later(RULES["bonfire.task.tiles"], name, _task_tiles_words, name, action.disc,
@@ -1581,8 +1587,8 @@ def _then(state: State, step: Step, events: list[Event]) -> State:
         return state
     if isinstance(action, ClaimGuardian):
         g = ix.guardian_colours.index(action.colour)
-        state = state.replace(guardians=_add(state.guardians, g, -1))
-        state = _set_seat(state, k, seat.replace(guardians=(*seat.guardians, (action.colour, "path", 0))))
+        state = _set_seat(state, k, seat.replace(guardians=(*seat.guardians, (action.colour, "path", 0))),
+                          guardians=_add(state.guardians, g, -1), pending=rest)
         events.append(Happened(RULES["bonfire.guardian.claim"], f"{name} claims a {action.colour} guardian", name))
         if _has(seat, "welcome_step"):
             events.append(Happened(RULES["bonfire.specialist.welcome-step"], f"{name}'s guardians take a free step",
@@ -1596,13 +1602,14 @@ def _then(state: State, step: Step, events: list[Event]) -> State:
             events.append(Happened(RULES["bonfire.specialist.long-stride"], f"Long Stride gives {name}'s guardians 1 "
                                                                             f"step more: up to {action.steps + 1} "
                                                                             f"each", name))
-        return _march(state, k, action.steps + (1 if _has(seat, "long_stride") else 0), gain=True)
+        return _march(_push(state), k, action.steps + (1 if _has(seat, "long_stride") else 0), gain=True)
     if isinstance(action, BuildPath):
         kind = f"{action.colour} {action.resource}"
         slot = state.path_display.index(kind)
         display = list(state.path_display)
         display[slot] = None
-        state = _set_seat(state.replace(path_display=tuple(display)), k, seat.replace(path=(*seat.path, kind)))
+        state = _set_seat(state, k, seat.replace(path=(*seat.path, kind)), path_display=tuple(display),
+                          pending=rest)
         events.append(Happened(RULES["bonfire.path.build"], f"{name} builds path tile {len(seat.path) + 1}: "
                                                             f"{kind}", name))
         if _has(seat, "path_finder"):
@@ -1613,10 +1620,10 @@ def _then(state: State, step: Step, events: list[Event]) -> State:
     if isinstance(action, BuildFromPile):
         events.append(Happened(RULES["bonfire.path.build"], f"{name} takes the top tile of a path pile for path "
                                                             f"tile {len(seat.path) + 1}", name))
-        return _push(state, Step("deal", k, "path", target="pile"), drop=0)
+        return _push(state, Step("deal", k, "path", target="pile"))
     if isinstance(action, UseGreatBonfire):
         space = next(s for s in c.great_bonfire.spaces if s.id == action.space)
-        state = state.replace(pointer=action.space, great_bonfire_used=True)
+        state = state.replace(pointer=action.space, great_bonfire_used=True, pending=rest)
         events.append(Happened.later(RULES["bonfire.great-bonfire.turn"], name, _great_bonfire_words, name, space,
                                      action.rewards))
         for reward in action.rewards:
@@ -1647,12 +1654,12 @@ def _then(state: State, step: Step, events: list[Event]) -> State:
         if is_elder:
             display = list(state.elders)
             display[display.index(action.card)] = None
-            state = state.replace(elders=tuple(display))
+            state = state.replace(elders=tuple(display), pending=rest)
         else:
             display = list(state.specialists)
             slot = display.index(action.card)
             display[slot] = None
-            state = state.replace(specialists=tuple(display))
+            state = state.replace(specialists=tuple(display), pending=rest)
         seat = seat.replace(gnomes=(*seat.gnomes, action.card))
         state = _set_seat(state, k, seat)
         events.append(Happened(RULES["bonfire.gnome.cost"], f"{name} recruits {card_name(c, action.card)}", name))
