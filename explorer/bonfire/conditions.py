@@ -70,5 +70,12 @@ _COUNTS: dict[str, Callable[[Any, Condition, State], int]] = {
 
 
 def holds(state: State, seat: int, condition: Condition) -> bool:
-    """True if ``seat``'s boards meet ``condition`` (its count is at least ``at_least``)."""
-    return count(state, seat, condition) >= condition.at_least
+    """True if ``seat``'s boards meet ``condition`` (its count is at least ``at_least``).
+
+    Raises:
+        KeyError: for a condition kind this engine does not know.
+    """
+    counter = _COUNTS.get(condition.kind)
+    if counter is None:
+        return count(state, seat, condition) >= condition.at_least  # says what is wrong
+    return counter(state.seats[seat], condition, state) >= condition.at_least

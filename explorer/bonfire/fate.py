@@ -168,10 +168,15 @@ class FateState:
             covered.update(placed.covered)
         object.__setattr__(self, "covered", MappingProxyType(covered))
 
-    @functools.cached_property
+    @property
     def tile_ids(self) -> tuple[str, ...]:
-        """The ids of the fate tiles placed, in order (worked out once: the area is immutable)."""
-        return tuple(p.tile.id for p in self.tiles)
+        """The ids of the fate tiles placed, in order (worked out once: the area is immutable; :func:`place`
+        hands them on grown by the new tile)."""
+        ids = self.__dict__.get("_tile_ids")
+        if ids is None:
+            ids = tuple(p.tile.id for p in self.tiles)
+            object.__setattr__(self, "_tile_ids", ids)
+        return ids
 
     def symbol_at(self, square: Square) -> str | None:
         """The action symbol on ``square``, or ``None`` if no fate tile covers it."""
@@ -508,9 +513,9 @@ def gain_parts(area: FateState, tile: FateTile, placement: Placement, *, fate_ec
     before, covered = area_groups(area), area.covered
     symbols: dict[str, int] = {}
     same: dict[str, int] = {}
-    for square, symbol in placement.symbols_at(tile).items():
+    for square, symbol in _placed(tile, placement).covered.items():
         symbols[symbol] = symbols.get(symbol, 0) + 1
-        touched = {before[n] for n in _neighbours(square) if covered.get(n) == symbol}
+        touched = {before[n] for n in _NEIGHBOURS.get(square) or _neighbours(square) if covered.get(n) == symbol}
         if touched:
             same[symbol] = same.get(symbol, 0) + sum(map(len, touched))
     printed_items: dict[str, int] = {}
@@ -539,12 +544,14 @@ def place(area: FateState, tile: FateTile, placement: Placement, *, check: bool 
     """
     if check:
         _check(area, tile, placement)
-    placed = PlacedTile(tile, placement)
+    placed = _placed(tile, placement)
     new = object.__new__(FateState)  # the fields of FateState(area.layout, tiles), grown from area's
-    covered = {**area.covered, **placed.covered}
+    covered = area.covered.copy()
+    covered.update(placed.covered)
     object.__setattr__(new, "layout", area.layout)
     object.__setattr__(new, "tiles", (*area.tiles, placed))
     object.__setattr__(new, "covered", MappingProxyType(covered))
+    object.__setattr__(new, "_tile_ids", (*area.tile_ids, tile.id))
     groups = area.__dict__.get("_groups")
     if groups is not None:  # the connected areas too: those before, joined through the new tile's squares
         object.__setattr__(new, "_groups", MappingProxyType(_joined(groups, covered, placed.covered)))
@@ -555,15 +562,28 @@ def place(area: FateState, tile: FateTile, placement: Placement, *, check: bool 
     return new
 
 
+def _placed(tile: FateTile, placement: Placement) -> PlacedTile:
+    """``tile`` lying at ``placement``, made once per placement object and tile and remembered on the placement
+    (both are immutable; the engine's placements are made once per board and serve every game)."""
+    known = placement.__dict__.get("_placed")
+    if known is None:
+        known = {}
+        object.__setattr__(placement, "_placed", known)
+    placed = known.get(tile.id)
+    if placed is None or placed.tile is not tile:
+        placed = known[tile.id] = PlacedTile(tile, placement)
+    return placed
+
+
 def _joined(groups: Mapping[Square, frozenset[Square]], covered: Mapping[Square, str],
             added: Mapping[Square, str]) -> dict[Square, frozenset[Square]]:
     """:func:`_areas` of ``covered`` from ``groups``, the areas before the squares ``added`` were covered: each
     added square joins the areas of its symbol it shares a side with (those of the squares added before it
     included)."""
-    out = dict(groups)
+    out = groups.copy()
     for square, symbol in added.items():
         joined = {square}
-        for n in _neighbours(square):
+        for n in _NEIGHBOURS.get(square) or _neighbours(square):
             if n in out and covered[n] == symbol:
                 joined |= out[n]
         group = frozenset(joined)

@@ -88,10 +88,11 @@ def final_events(state: State) -> list[CategoryScored | Won]:
     shared, ``bonfire.assume.tie-shared``). The points of the category events add up to each player's total."""
     table = scores(state)
     names = [s.colour for s in state.seats]
+    points = [dict(table[n].categories) for n in names]
     events: list[CategoryScored | Won] = []
     for category in (*PLAY_CATEGORIES, *FINAL_CATEGORIES):
         rule = SCORE_RULES.get(category, "bonfire.score.winner")
-        events.append(CategoryScored(RULES[rule], category, tuple((n, table[n][category]) for n in names),
+        events.append(CategoryScored(RULES[rule], category, tuple(zip(names, (p[category] for p in points))),
                                      in_play=category in PLAY_CATEGORIES))
     won = _winners(state, table)
     rule = "bonfire.assume.tie-shared" if len(won) > 1 else "bonfire.score.winner"

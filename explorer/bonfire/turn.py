@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+from operator import add, sub
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
@@ -501,8 +502,7 @@ def _act_options(state: State, step: Step, *, first: bool = False) -> list[Actio
         if _path_pile_left(state):
             out.append(made.from_pile)
     if great := reach["great_bonfire"]:
-        free = [b for b, p in enumerate(seat.portals) if p is None]  # bonfire.assume.portal-rightmost
-        wanted = c.player_board.bonfires[free[-1]].portal if free else None
+        wanted = _portal_wanted(made, seat.portals)                  # bonfire.assume.portal-rightmost
         prices = _great_bonfire_prices(ix.spaces, state.pointer, state.great_bonfire_used)
         for space, tiles, portals in zip(ix.spaces, prices, state.portals):
             if tiles and tiles <= great:                              # bonfire.great-bonfire.portal
@@ -572,6 +572,9 @@ class _Made:
         """The resource each gnome card is paid with."""
         self.ignites = tuple(Ignite(b) for b in range(len(c.player_board.bonfires)))
         self.claims = {colour: ClaimGuardian(colour) for colour in c.guardians}
+        self.task_discs = frozenset(c.task_discs)
+        self.bonfire_portals = tuple(b.portal for b in c.player_board.bonfires)
+        """The portal symbol each bonfire's portal space shows."""
         self.tasks = {(disc, stack, b): TakeTask(disc, stack, b) for disc in c.task_discs
                       for stack in OFFERING_STACK_NAMES for b in range(len(c.player_board.bonfires))}
         """Taking each task disc with the offering disc of each stack onto each bonfire."""
@@ -699,17 +702,37 @@ def _claim_options(state: State, k: int, seat: Seat) -> list[Action]:
         return []
     if island.kind != "task":
         return []
-    content = state.island_content(island.id)
-    discs = [d for d in content if d in c.task_discs]
-    free = [b for b, disc in enumerate(seat.tasks) if disc is None]
+    made = _made(c)
+    discs, own = _island_discs(made, state.island_content(island.id), seat.colour)
+    free = _free_bonfires(seat.tasks)
     if not discs or not free:
         return []
-    own = _own_offerings(content, seat.colour)
     if own + 1 > _tile_reach(state, seat)["task"]:  # the task tiles (the same with either stack) cannot be paid
         return []
     stacks = [stack for j, stack in enumerate(OFFERING_STACK_NAMES) if seat.offering_up[j] is not None
               and _resources_payable(seat.resources, _task_cost(state, seat, j, own).resources, state.index)]
-    return list(_task_claims(_made(c), tuple(discs), tuple(stacks), tuple(free)))
+    return list(_task_claims(made, discs, tuple(stacks), free))
+
+
+@functools.lru_cache(maxsize=1 << 10)
+def _portal_wanted(made: _Made, portals: tuple[str | None, ...]) -> str | None:
+    """The portal symbol a new portal would need: that of the rightmost bonfire without one
+    (``bonfire.assume.portal-rightmost``; ``portals``: the portal on each bonfire); ``None`` when all have one."""
+    free = [b for b, p in enumerate(portals) if p is None]
+    return made.bonfire_portals[free[-1]] if free else None
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _island_discs(made: _Made, content: tuple[str, ...], colour: str) -> tuple[tuple[str, ...], int]:
+    """The task discs among a task island's ``content``, and how many of its offering discs are ``colour``'s
+    (:func:`_own_offerings`); remembered, as islands change slowly."""
+    return tuple(d for d in content if d in made.task_discs), _own_offerings(content, colour)
+
+
+@functools.lru_cache(maxsize=1 << 10)
+def _free_bonfires(tasks: tuple[str | None, ...]) -> tuple[int, ...]:
+    """The bonfires without a task disc (``tasks``: the disc on each)."""
+    return tuple(b for b, disc in enumerate(tasks) if disc is None)
 
 
 @functools.lru_cache(maxsize=1 << 12)
@@ -1340,7 +1363,8 @@ def _part_paid_words(seat: Seat, paid: Paid, ix: Index) -> str:
 
 
 def _return_tiles(state: State, before: tuple[int, ...], after: tuple[int, ...]) -> tuple[int, ...]:
-    return tuple(s + b - a for s, b, a in zip(state.supply, before, after))
+    """The supply once the action tiles paid (``before`` less ``after``, by type) are back in it."""
+    return tuple(map(add, state.supply, map(sub, before, after)))
 
 
 def _cover(state: State, step: Step, action: Cover, events: list[Event]) -> State:
