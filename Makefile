@@ -15,7 +15,7 @@ CHROMIUM := /usr/bin/chromium
 $(STAMP): pyproject.toml constraints.txt
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11+ is needed")'
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -c constraints.txt -e '.[test]'
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -c constraints.txt -e '.[test,rl]'
 	@touch $(STAMP)
 
 # Voila serves notebooks/ from inside it, so it reads notebooks/voila.json: the landing page and each game's app
@@ -43,7 +43,7 @@ test-slow: $(STAMP) chromium
 # The playout table compares every engine with python-chess (the `bench` extra, installed here only).
 bench: $(STAMP)
 	@$(BIN)/python -c 'import chess' 2>/dev/null || $(BIN)/python -m pip install --quiet --disable-pip-version-check \
-	  -c constraints.txt -e '.[test,bench]'
+	  -c constraints.txt -e '.[test,rl,bench]'
 	$(BIN)/python -m benchmarks
 
 # Click-to-redraw latency of the four board views in headless Chromium through Voila (prints median, p90, max).
@@ -57,7 +57,7 @@ notebooks: $(STAMP)
 # Regenerate the lock from a fresh resolve of pyproject.toml (then run `make test`).
 lock:
 	rm -rf /tmp/rules-explorer-lock && $(PYTHON) -m venv /tmp/rules-explorer-lock
-	/tmp/rules-explorer-lock/bin/python -m pip install --quiet -e '.[test,bench]'
+	/tmp/rules-explorer-lock/bin/python -m pip install --quiet -e '.[test,rl,bench]'
 	/tmp/rules-explorer-lock/bin/python -m pip freeze --exclude-editable | grep -v '^-e' > constraints.txt
 
 clean:

@@ -40,6 +40,17 @@ def new_game(players: int = 3, seed: int | None = None, *, customer_queue: bool 
     Raises:
         ValueError: for a player count outside 2-4 or a bad option value.
     """
+    return initial_state(players, new_seed() if seed is None else seed, customer_queue=customer_queue,
+                         board=board).resolve_chance()
+
+
+def initial_state(players: int, seed: int, *, customer_queue: bool = False, board: Board | None = None) -> "State":
+    """The game as :func:`new_game` sets it up, before any chance step: in the customer-queue variant the queue is
+    still to be laid out (the chance steps that game-playing libraries draw themselves, :mod:`.encoding`).
+
+    Raises:
+        ValueError: for a player count outside 2-4 or a bad option value.
+    """
     from .state import Options, State, layout
 
     if isinstance(players, bool) or not isinstance(players, int) or players not in PLAYER_COUNTS:
@@ -53,8 +64,8 @@ def new_game(players: int = 3, seed: int | None = None, *, customer_queue: bool 
                   active=bobby_placer(players), stalls=tuple((None,) * board.lanes[x].spaces for x in lay.lanes),
                   squares=(None,) * len(lay.squares), bag=fill_bag(), queue=(), bobby=None,
                   district_tokens=(None,) * len(lay.districts), neutral=neutral_stack(),
-                  scored=(False,) * len(lay.lanes), rng=Rng(new_seed() if seed is None else seed))
-    return state.resolve_chance()
+                  scored=(False,) * len(lay.lanes), rng=Rng(seed))
+    return state
 
 
 def seats(players: int) -> tuple["Seat", ...]:

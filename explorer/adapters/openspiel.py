@@ -1,0 +1,257 @@
+"""The games as OpenSpiel games: importing this module registers them with ``pyspiel`` (the ``rl`` extra).
+
+>>> import pyspiel
+>>> import explorer.adapters.openspiel
+>>> game = pyspiel.load_game("python_portobello(players=2)")
+>>> game.num_players(), game.num_distinct_actions(), game.max_chance_outcomes()
+(2, 172, 4)
+>>> state = game.new_initial_state()
+>>> state.current_player(), state.action_to_string(state.legal_actions()[0])
+(1, 'bobby d1')
+
+Each game is a thin wrapper over the engine: the OpenSpiel state holds one immutable engine state, its legal
+actions are the engine's turned into the game's fixed numbers (:mod:`explorer.core.encoding`, and the game's own
+``encoding`` module says what each number is), chance nodes are the engine's chance outcomes one to one with their
+exact probabilities, and applying a number applies the engine's own action, so an agent plays exactly the rules
+the explorer teaches. The set-up draws are chance nodes too (the engine's seed plays no part).
+
+Returns: competitive games are ranked (:func:`~explorer.core.encoding.rank_returns`: +1 per player beaten, -1 per
+player ahead, over the others' number; zero-sum); Flash Point, cooperative, gives every player the same
++1 (win) or -1 (loss). A game longer than its ``max_game_length`` is ended there and ranked as it stands.
+
+Observations: :meth:`Observer.set_from` fills the tensor from the player's point of view (the game's ``pieces``,
+named views in :attr:`Observer.dict`); the observation string is the player's view in words; the information
+state string (perfect recall) is what the player has seen of every step so far, so two states the player cannot
+tell apart have the same one.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any, ClassVar
+
+import numpy as np
+import pyspiel
+
+from explorer.core.encoding import rank_returns
+
+__all__ = ["SPECS", "GameSpec", "SpielGame", "SpielState", "Observer", "engine_state"]
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """One game as OpenSpiel knows it: its ``short_name`` (for ``pyspiel.load_game``), its long name, its encoding
+    module (:mod:`explorer.core.encoding`), whether the players win or lose together, and whether every player
+    sees everything."""
+
+    short_name: str
+    long_name: str
+    encoding: str
+    cooperative: bool = False
+    perfect_information: bool = False
+
+    def module(self) -> ModuleType:
+        """The game's encoding module."""
+        return importlib.import_module(self.encoding)
+
+
+SPECS = (GameSpec("python_portobello", "Portobello Market (Rules Explorer)", "explorer.portobello.encoding",
+                  perfect_information=True),)
+"""The games registered, by short name."""
+
+
+def _game_type(spec: GameSpec) -> pyspiel.GameType:
+    enc = spec.module()
+    low, high = enc.PLAYERS
+    info = pyspiel.GameType.Information
+    return pyspiel.GameType(
+        short_name=spec.short_name, long_name=spec.long_name,
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=info.PERFECT_INFORMATION if spec.perfect_information else info.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.IDENTICAL if spec.cooperative else pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=high, min_num_players=low,
+        provides_information_state_string=True, provides_information_state_tensor=False,
+        provides_observation_string=True, provides_observation_tensor=True,
+        parameter_specification=dict(enc.PARAMETERS))
+
+
+class SpielGame(pyspiel.Game):
+    """An OpenSpiel game made from one of :data:`SPECS` (a subclass per game is registered)."""
+
+    spec: ClassVar[GameSpec]
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        enc = self.spec.module()
+        options = {**enc.PARAMETERS, **(params or {})}
+        unknown = sorted(set(options) - set(enc.PARAMETERS))
+        if unknown:
+            raise ValueError(f"{self.spec.short_name} has no parameter(s) {', '.join(unknown)}; it has "
+                             f"{', '.join(enc.PARAMETERS)}")
+        numbering = enc.numbering(options)   # checks the options too
+        info = pyspiel.GameInfo(num_distinct_actions=numbering.decisions, max_chance_outcomes=numbering.outcomes,
+                                num_players=options["players"], min_utility=-1.0, max_utility=1.0,
+                                utility_sum=None if self.spec.cooperative else 0.0,
+                                max_game_length=enc.max_game_length(options))
+        super().__init__(_TYPES[self.spec.short_name], info, options)
+        self.encoding, self.numbering, self.options = enc, numbering, options
+        self.pieces = enc.pieces(options)
+        self.start = enc.start(options)
+        self.cut = enc.max_game_length(options)
+
+    def new_initial_state(self) -> SpielState:
+        """The game before its first chance step."""
+        return SpielState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Observer:
+        """An observer: the observation (or, with perfect recall, the information state) of a player."""
+        return Observer(self, iig_obs_type, params)
+
+
+class _At:
+    """Where an OpenSpiel state stands: the game, the engine's state, the steps taken and the trail of them
+    (:class:`SpielState`). Immutable and shared by clones: OpenSpiel clones a Python state by deep-copying its
+    attributes, and a copy of this is itself."""
+
+    __slots__ = ("game", "engine", "steps", "trail", "numbered")
+
+    def __init__(self, game: SpielGame, engine: Any, steps: int, trail: Any) -> None:
+        self.game, self.engine, self.steps, self.trail = game, engine, steps, trail
+        self.numbered: dict[int, Any] | None = None
+        """The engine's legal actions here by number (worked out once, on first use)."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _At:
+        return self
+
+
+class SpielState(pyspiel.State):
+    """An OpenSpiel state over one immutable engine state (:attr:`engine`)."""
+
+    def __init__(self, game: SpielGame) -> None:
+        super().__init__(game)
+        self._at = _At(game, game.start, 0, None)
+
+    @property
+    def engine(self) -> Any:
+        """The engine's state (immutable: clones share it)."""
+        return self._at.engine
+
+    @property
+    def steps(self) -> int:
+        """Steps taken (player actions and chance outcomes)."""
+        return self._at.steps
+
+    def current_player(self) -> int:
+        if self.is_terminal():
+            return pyspiel.PlayerId.TERMINAL
+        if self._at.engine.is_chance_node:
+            return pyspiel.PlayerId.CHANCE
+        return self._at.engine.current_player
+
+    def _by_number(self) -> dict[int, Any]:
+        """The engine's legal actions here by number (the very objects, so ``apply`` knows them at once)."""
+        at = self._at
+        if at.numbered is None:
+            number = at.game.numbering.number
+            at.numbered = {number(a): a for a in at.engine.legal_actions()}
+        return at.numbered
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return sorted(self._by_number())
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        number = self._at.game.numbering.outcome_number
+        return sorted((number(a), float(p)) for a, p in self._at.engine.chance_outcomes())
+
+    def _apply_action(self, action: int) -> None:
+        at = self._at
+        engine = at.engine
+        if engine.is_chance_node:
+            wanted = at.game.numbering.outcome(action)
+            chosen = next((a for a, _ in engine.chance_outcomes() if a == wanted), wanted)
+        else:
+            chosen = self._by_number().get(action)
+            if chosen is None:
+                chosen = at.game.numbering.action(action)  # not legal here: the engine says why
+        self._at = _At(at.game, engine.apply(chosen), at.steps + 1, ((engine, chosen), at.trail))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        numbering = self._at.game.numbering
+        return str(numbering.outcome(action) if player == pyspiel.PlayerId.CHANCE else numbering.action(action))
+
+    def is_terminal(self) -> bool:
+        return self.engine.is_terminal or self.steps >= self._at.game.cut
+
+    def returns(self) -> list[float]:
+        if not self.is_terminal():
+            return [0.0] * self._at.game.num_players()
+        if self._at.game.spec.cooperative:
+            return self._at.game.encoding.returns(self.engine)
+        return rank_returns(self.engine)
+
+    def information_state(self, player: int) -> str:
+        """What ``player`` has seen of every step so far, one line each, oldest first, then the position as
+        they see it now."""
+        seen = self._at.game.encoding.seen
+        lines = []
+        node = self._at.trail
+        while node is not None:
+            (before, action), node = node
+            lines.append(seen(before, action, player))
+        lines.reverse()
+        lines.append(self._at.game.encoding.observation_string(self.engine, player))
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return f"{self.engine!s} (step {self.steps})"
+
+
+class Observer:
+    """OpenSpiel's Python observer for one of the games: a flat ``tensor`` and its named views ``dict``, filled
+    from a player's point of view (:meth:`set_from`), and the same view as a string (:meth:`string_from`; with
+    perfect recall, the information state).
+
+    Raises:
+        ValueError: for observer parameters (none are known).
+    """
+
+    def __init__(self, game: SpielGame, iig_obs_type: Any = None, params: Any = None) -> None:
+        if params:
+            raise ValueError(f"{game.spec.short_name}'s observer takes no parameters, got {params!r}")
+        self.game = game
+        self.perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        size = sum(p.size for p in game.pieces)
+        self.tensor = np.zeros(size, np.float32)
+        self.dict: dict[str, np.ndarray] = {}
+        at = 0
+        for piece in game.pieces:
+            self.dict[piece.name] = self.tensor[at:at + piece.size].reshape(piece.shape)
+            at += piece.size
+        self._size = size
+
+    def set_from(self, state: SpielState, player: int) -> None:
+        """Fill :attr:`tensor` with ``state`` as ``player`` sees it."""
+        out = [0.0] * self._size
+        self.game.encoding.observe(state.engine, player, out)
+        self.tensor[:] = out
+
+    def string_from(self, state: SpielState, player: int) -> str:
+        """``state`` as ``player`` sees it (with perfect recall: everything they have seen so far)."""
+        if self.perfect_recall:
+            return state.information_state(player)
+        return self.game.encoding.observation_string(state.engine, player)
+
+
+def engine_state(state: SpielState) -> Any:
+    """The engine's state under an OpenSpiel state (to show it, score it or explain a rule)."""
+    return state.engine
+
+
+_TYPES: dict[str, pyspiel.GameType] = {}
+for _spec in SPECS:
+    _TYPES[_spec.short_name] = _game_type(_spec)
+    _class = type(_spec.short_name.title().replace("_", "") + "Game", (SpielGame,), {"spec": _spec})
+    pyspiel.register_game(_TYPES[_spec.short_name], _class)

@@ -1,0 +1,225 @@
+"""The games as OpenSpiel games (explorer.adapters.openspiel): OpenSpiel's own conformance checks, the fixed action
+numbers, chance, clones, returns, observations and a search bot playing whole games."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+
+from explorer.adapters import openspiel as adapter  # noqa: E402  (registers the games)
+from explorer.core.encoding import ActionIndex, rank_returns  # noqa: E402
+
+GAME_STRINGS = ["python_portobello(players=2)", "python_portobello(players=3)", "python_portobello(players=4)",
+                "python_portobello(players=3,customer_queue=True)"]
+
+
+def _random_states(game, games: int, seed: int = 0, every: int = 1):
+    """OpenSpiel states met in ``games`` random games (chance by its probabilities), every ``every``-th step."""
+    rng = random.Random(seed)
+    for _ in range(games):
+        state = game.new_initial_state()
+        step = 0
+        while not state.is_terminal():
+            if step % every == 0:
+                yield state
+            if state.is_chance_node():
+                outcomes, probs = zip(*state.chance_outcomes())
+                state = state.child(rng.choices(outcomes, probs)[0])
+            else:
+                state = state.child(rng.choice(state.legal_actions()))
+            step += 1
+        yield state
+
+
+@pytest.mark.parametrize("game_string", GAME_STRINGS)
+def test_openspiel_own_random_simulation_checks_pass(game_string):
+    # sorted legal actions, masks, clones, chance probabilities summing to 1, returns in range, game length
+    pyspiel.random_sim_test(pyspiel.load_game(game_string), num_sims=2, serialize=False, verbose=False)
+
+
+def test_the_games_are_registered_with_their_parameters():
+    game = pyspiel.load_game("python_portobello(players=4,customer_queue=True)")
+    assert game.num_players() == 4
+    assert game.get_parameters() == {"players": 4, "customer_queue": True}
+    assert game.get_type().short_name == "python_portobello"
+    assert game.get_type().information == pyspiel.GameType.Information.PERFECT_INFORMATION
+    assert game.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
+    assert (game.min_utility(), game.max_utility(), game.utility_sum()) == (-1.0, 1.0, 0.0)
+    # the numbering: 12 districts, 8 tokens, 12 x 4 district scorings, 95 stall spaces, draw, 6 squares, Lord, end
+    assert game.num_distinct_actions() == 172
+    assert game.max_chance_outcomes() == 4
+    assert game.max_game_length() == 1032
+
+
+def test_bad_parameters_are_refused_by_name():
+    with pytest.raises(ValueError, match="2-4 players, got players=5"):
+        pyspiel.load_game("python_portobello(players=5)")
+    with pytest.raises(pyspiel.SpielError, match="Unknown parameter 'colour'"):
+        pyspiel.load_game("python_portobello(colour=1)")
+
+
+def test_one_number_means_one_action_in_every_state():
+    game = pyspiel.load_game("python_portobello(players=3)")
+    numbering = game.numbering
+    for state in _random_states(game, games=3, every=7):
+        if state.is_terminal():
+            continue
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            engine = dict((str(a), float(p)) for a, p in state.engine.chance_outcomes())
+            assert {state.action_to_string(pyspiel.PlayerId.CHANCE, a): p for a, p in outcomes} == engine
+            continue
+        legal = state.legal_actions()
+        assert legal == sorted(legal)
+        assert [state.action_to_string(a) for a in legal] == sorted(
+            (str(a) for a in state.engine.legal_actions()), key=lambda text: numbering.number(
+                state.engine.parse_action(text)))
+        for a in legal:
+            assert numbering.number(numbering.action(a)) == a
+
+
+def test_applying_a_number_applies_the_engines_own_action():
+    game = pyspiel.load_game("python_portobello(players=2)")
+    state = game.new_initial_state()          # no set-up draw in the plain game: the bobby's first district
+    first = state.legal_actions()[0]
+    assert state.action_to_string(first) == "bobby d1"
+    after = state.child(first)
+    assert after.engine.to_dict() == state.engine.apply("bobby d1").to_dict()
+    assert after.history() == [first] and state.history() == []
+
+
+def test_an_illegal_number_is_refused_by_the_rule_and_changes_nothing():
+    game = pyspiel.load_game("python_portobello(players=2)")
+    state = game.new_initial_state()
+    build = game.numbering.number(state.engine.parse_action("build c 0"))
+    with pytest.raises(ValueError, match="portobello.setup.bobby"):
+        state.apply_action(build)
+    assert state.history() == [] and state.engine.phase == "bobby"
+    with pytest.raises(IndexError, match="numbered 0 to 171"):
+        state.apply_action(9999)
+
+
+def test_a_clone_goes_its_own_way():
+    game = pyspiel.load_game("python_portobello(players=2)")
+    state = game.new_initial_state().child(0)
+    clone = state.clone()
+    clone.apply_action(clone.legal_actions()[0])
+    assert len(state.history()) == 1 and len(clone.history()) == 2
+    assert state.engine.phase == "choose" and clone.engine is not state.engine
+
+
+def test_chance_nodes_are_the_engines_draws_with_their_probabilities():
+    game = pyspiel.load_game("python_portobello(players=3,customer_queue=True)")
+    state = game.new_initial_state()              # the variant's queue is laid out by chance first
+    assert state.is_chance_node()
+    assert [(state.action_to_string(pyspiel.PlayerId.CHANCE, a), p) for a, p in state.chance_outcomes()] == [
+        ("queue servant", 0.5), ("queue citizen", 0.5)]
+
+
+def test_a_finished_game_is_ranked_from_the_final_scores():
+    game = pyspiel.load_game("python_portobello(players=3)")
+    final = next(s for s in _random_states(game, games=1, seed=4) if s.is_terminal())
+    returns = final.returns()
+    assert sum(returns) == pytest.approx(0.0) and all(-1.0 <= r <= 1.0 for r in returns)
+    table = final.engine.scores()
+    winner = final.engine.players.index(final.engine.winners()[0])
+    assert returns[winner] == max(returns) > 0
+    order = sorted(range(3), key=lambda k: (final.engine.players[k] in final.engine.winners(),
+                                            table[final.engine.players[k]].total))
+    assert returns[order[0]] <= returns[order[1]] <= returns[order[2]]
+
+
+def test_rank_returns_of_known_scores():
+    class Scored:
+        players = ("red", "yellow", "green", "blue")
+
+        def scores(self):
+            class Total:
+                def __init__(self, total):
+                    self.total = total
+            return {"red": Total(30), "yellow": Total(41), "green": Total(30), "blue": Total(12)}
+
+        def winners(self):
+            return ["yellow"]
+
+    # yellow beats all three (+3/3); red and green each lose to yellow, tie each other and beat blue (0/3); blue
+    # loses to all (-3/3)
+    assert rank_returns(Scored()) == [0.0, 1.0, 0.0, -1.0]
+
+
+def test_a_game_cut_at_its_length_is_ranked_as_it_stands(monkeypatch):
+    game = pyspiel.load_game("python_portobello(players=2)")
+    monkeypatch.setattr(game, "cut", 12)
+    state = game.new_initial_state()
+    rng = random.Random(1)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(state.chance_outcomes()[0][0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert len(state.history()) == 12 and not state.engine.is_terminal
+    assert state.returns() == rank_returns(state.engine)
+    assert state.current_player() == pyspiel.PlayerId.TERMINAL
+
+
+def test_the_observation_tensor_has_named_views_filled_from_the_position():
+    game = pyspiel.load_game("python_portobello(players=2)")
+    state = game.new_initial_state()
+    for text in ("bobby d1", "act 3", "build c 0"):
+        state.apply_action(game.numbering.number(state.engine.parse_action(text)))
+    observer = adapter.Observer(game, pyspiel.IIGObservationType(perfect_recall=False))
+    observer.set_from(state, 1)
+    view = observer.dict
+    lanes = state.engine.layout.lanes
+    assert view["observer"].tolist() == [0.0, 1.0] and view["to_act"].tolist() == [1.0, 0.0]
+    assert view["stalls"][lanes.index("c"), 0].tolist() == [1.0, 0.0]      # red's stall on space 0 of lane c
+    assert view["stalls"].sum() == 1.0
+    assert view["bobby"][state.engine.layout.districts.index("d1")] == 1.0
+    assert view["turn"][0] == pytest.approx(2 / 4)                           # 2 actions left of the 3
+    assert view["scores"].tolist() == pytest.approx([0.1, 0.1])              # both on 10
+    assert observer.tensor.shape == (sum(p.size for p in game.pieces),)
+    assert np.array_equal(np.asarray(state.observation_tensor(1)), observer.tensor)
+
+
+def test_every_player_sees_everything_and_the_information_state_is_the_history():
+    game = pyspiel.load_game("python_portobello(players=2)")
+    state = game.new_initial_state().child(0)
+    assert state.observation_string(0).replace("red sees", "") == state.observation_string(1).replace(
+        "yellow sees", "")
+    assert '"seed"' not in state.observation_string(0)      # no player sees the random stream
+    info = state.information_state_string(0).splitlines()
+    assert info[0] == "bobby d1" and info[-1] == state.observation_string(0)
+    assert state.information_state_string(0) != state.child(state.legal_actions()[0]).information_state_string(0)
+
+
+def test_an_action_index_refuses_a_number_twice_and_names_a_missing_action():
+    from explorer.portobello.actions import Build, EndTurn
+
+    with pytest.raises(ValueError, match="numbered twice: end"):
+        ActionIndex([EndTurn(), EndTurn()])
+    with pytest.raises(KeyError, match="build a 0 has no number"):
+        ActionIndex([EndTurn()]).number(Build("a", 0))
+
+
+def test_openspiels_mcts_bot_plays_a_whole_game():
+    from open_spiel.python.algorithms import mcts
+
+    game = pyspiel.load_game("python_portobello(players=2)")
+    rng = np.random.RandomState(3)
+    bots = [mcts.MCTSBot(game, uct_c=2.0, max_simulations=2, evaluator=mcts.RandomRolloutEvaluator(1, rng),
+                         random_state=rng) for _ in range(2)]
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choice(outcomes, p=probs)))
+        else:
+            state.apply_action(bots[state.current_player()].step(state))
+    # the game ends by the rules or, since moving the bobby across one's own lanes is free and unlimited
+    # (portobello.bobby.move), at the documented cut; either way it is ranked
+    assert state.engine.is_terminal or len(state.history()) == game.max_game_length()
+    assert state.returns() == rank_returns(state.engine) and sum(state.returns()) == 0.0
