@@ -14,7 +14,10 @@ from explorer.adapters import openspiel as adapter  # noqa: E402  (registers the
 from explorer.core.encoding import ActionIndex, rank_returns  # noqa: E402
 
 GAME_STRINGS = ["python_portobello(players=2)", "python_portobello(players=3)", "python_portobello(players=4)",
-                "python_portobello(players=3,customer_queue=True)"]
+                "python_portobello(players=3,customer_queue=True)",
+                "python_london1666(players=3)", "python_london1666(players=4)", "python_london1666(players=5)",
+                "python_london1666(players=6,hidden_colours=True,more_destruction=True)",
+                "python_london1666(players=4,fire_cones=65)"]
 
 
 def _random_states(game, games: int, seed: int = 0, every: int = 1):
@@ -39,6 +42,24 @@ def _random_states(game, games: int, seed: int = 0, every: int = 1):
 def test_openspiel_own_random_simulation_checks_pass(game_string):
     # sorted legal actions, masks, clones, chance probabilities summing to 1, returns in range, game length
     pyspiel.random_sim_test(pyspiel.load_game(game_string), num_sims=2, serialize=False, verbose=False)
+
+
+@pytest.mark.parametrize("game_string", GAME_STRINGS)
+def test_every_legal_action_has_its_number_and_every_number_its_action(game_string):
+    game = pyspiel.load_game(game_string)
+    numbering = game.numbering
+    for state in _random_states(game, games=1, seed=5, every=3):
+        if state.is_terminal():
+            assert state.legal_actions() == []
+            continue
+        if state.is_chance_node():
+            assert sum(p for _, p in state.chance_outcomes()) == pytest.approx(1.0)
+            assert all(str(numbering.outcome(a)) == state.action_to_string(pyspiel.PlayerId.CHANCE, a)
+                       for a, _ in state.chance_outcomes())
+            continue
+        legal = state.legal_actions()
+        assert legal == sorted(legal) and len(legal) == len(state.engine.legal_actions())
+        assert {str(numbering.action(a)) for a in legal} == {str(a) for a in state.engine.legal_actions()}
 
 
 def test_the_games_are_registered_with_their_parameters():

@@ -57,8 +57,10 @@ class GameSpec:
         return importlib.import_module(self.encoding)
 
 
-SPECS = (GameSpec("python_portobello", "Portobello Market (Rules Explorer)", "explorer.portobello.encoding",
-                  perfect_information=True),)
+SPECS = (GameSpec("python_london1666", "The Great Fire of London 1666 (Rules Explorer)",
+                  "explorer.london1666.encoding"),
+         GameSpec("python_portobello", "Portobello Market (Rules Explorer)", "explorer.portobello.encoding",
+                  perfect_information=True))
 """The games registered, by short name."""
 
 

@@ -58,6 +58,19 @@ def new_game(players: int = 4, seed: int | None = None, *, hidden_colours: bool 
     Raises:
         ValueError: for a player count outside 3-6 or a bad option value.
     """
+    return initial_state(players, new_seed() if seed is None else seed, hidden_colours=hidden_colours,
+                         more_destruction=more_destruction, fire_cones=fire_cones, board=board).resolve_chance()
+
+
+def initial_state(players: int, seed: int, *, hidden_colours: bool = False, more_destruction: bool = False,
+                  fire_cones: int = 100, board: Board | None = None) -> "State":
+    """The game as :func:`new_game` sets it up, before its first chance step: every card, house, colour, token
+    and objective still to be dealt (the chance steps that game-playing libraries draw themselves,
+    :mod:`.encoding`).
+
+    Raises:
+        ValueError: for a player count outside 3-6 or a bad option value.
+    """
     from .state import Options, Seat, State
 
     if isinstance(players, bool) or not isinstance(players, int):
@@ -74,8 +87,8 @@ def new_game(players: int = 4, seed: int | None = None, *, hidden_colours: bool 
                   active=0, fire=tuple(fire), bands=(0,) * n, houses=((),) * n, burnt=(False,) * n,
                   demolished=(False,) * n, tokens=(None,) * n, unseen=(MOVEMENT_CARDS_PER_DIRECTION,) * 4,
                   deck=deck, supply=fire_cones - START_CONES,
-                  rng=Rng(new_seed() if seed is None else seed))
-    return state.resolve_chance()
+                  rng=Rng(seed))
+    return state
 
 
 # ---- chance steps -----------------------------------------------------------------------------------------------

@@ -1,0 +1,257 @@
+"""The Great Fire of London 1666 in numbers, for game-playing libraries (the shared shape:
+:mod:`explorer.core.encoding`).
+
+**Actions.** Every action the board allows, numbered in this order: a trained band into each district (setup),
+the pawn into each district (setup), each spread (card N, E, S, W; source district; destination district; then the
+same as the second move of a double-move token), keeping the token, discarding each card, a blocked fire's cone
+into each district, the pawn to each district, each trained band move between neighbours, putting a cone out
+and demolishing in each district, ending the actions. A spread's destination is any district a card of its
+direction leads into from some district (``london.fire.direction``), its source any district that can burn.
+Chance outcomes: a card dealt (N, E, S, W), a house (each colour), a colour card, a pawn colour (rule A), a
+token (charge, double, vp), an objective (each district), a card drawn.
+
+**What a player sees** (seed p. 3-4): the map (fire, trained bands, houses, lost houses, firebreaks, where a
+face-down token lies but not which), every pawn, the fire deck's size and the cones left, each player's number of
+cards, tokens and objectives and the cones they put out; their own hand, tokens and objective cards; every
+colour card, unless optional rule A makes each a secret of its holder (``london.option.hidden-colours``). Of the
+movement cards, the player can count how many of each direction they have not seen (the face-down ones and the
+other hands together), not where they are. Of the chance steps, a card dealt or drawn, an objective and (rule
+A) a colour card are seen by their receiver alone, a token laid out by nobody.
+
+**Length.** The deal may start again (five cards of one direction go back, seed p. 3), so no number of steps
+bounds a game for certain: through the adapters a game is cut after :data:`MAX_STEPS`, 3 times the longest of
+600 random games with their set-up draws (431 steps, 6 players under rule A), and ranked as it stands.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from typing import Any
+
+from explorer.core.encoding import ActionIndex, Piece, one_hot
+
+from .actions import (CARD_DIRECTIONS, AddFire, ColourCard, DealCard, DealObjective, Demolish, Discard, DrawCard,
+                      EndActions, Extinguish, MoveBand, MovePawn, PawnColour, PlaceBand, PlaceHouse, PlacePawn,
+                      PlaceToken, SkipDouble, Spread)
+from .board import Board
+from .components import COLOURS, FIRE_CARDS, HAND_SIZE, MOVEMENT_CARDS_PER_DIRECTION, PLAYER_COUNTS, TOKENS
+from .setup import DECKS, _next_objective
+from .state import PHASES, Options, State
+
+__all__ = ["PLAYERS", "PARAMETERS", "MAX_STEPS", "start", "numbering", "pieces", "observe", "observation_string",
+           "seen", "max_game_length", "receiver"]
+
+PLAYERS = (3, 6)
+"""The fewest and the most players."""
+PARAMETERS: dict[str, Any] = {"players": 4, "hidden_colours": False, "more_destruction": False, "fire_cones": 100}
+"""The options, with their defaults: 3-6 players, optional rules A and B, the cones in the box (65 in the first
+English printing)."""
+MAX_STEPS = 1300
+"""The most steps (actions and chance outcomes) a game is played for through the adapters."""
+
+
+def _options(params: dict[str, Any]) -> dict[str, Any]:
+    """The engine's options from ``params``, checked.
+
+    Raises:
+        ValueError: for a player count outside 3-6 or an option of the wrong kind.
+    """
+    players = params.get("players", 4)
+    if isinstance(players, bool) or players not in PLAYER_COUNTS:
+        raise ValueError(f"The Great Fire of London 1666 is for 3-6 players, got players={players!r}")
+    for flag in ("hidden_colours", "more_destruction"):
+        if not isinstance(params.get(flag, False), bool):
+            raise ValueError(f"{flag} is true or false, got {params[flag]!r}")
+    options = {"hidden_colours": params.get("hidden_colours", False),
+               "more_destruction": params.get("more_destruction", False),
+               "fire_cones": params.get("fire_cones", 100)}
+    Options(**options)  # the engine's own checks (the cones in the box)
+    return {"players": players, **options}
+
+
+def start(params: dict[str, Any]) -> State:
+    """The game before its first chance step: every card, house, colour, token and objective still to deal."""
+    from .setup import initial_state
+
+    options = _options(params)
+    return initial_state(options.pop("players"), 0, **options)
+
+
+@functools.cache
+def _numbering(board: Board) -> ActionIndex:
+    ids = board.ids
+    sources = [d for k, d in enumerate(ids) if board.can_burn[k]]
+    actions: list[Any] = [PlaceBand(d) for d in ids] + [PlacePawn(d) for d in ids]
+    for double in (False, True):
+        for card in CARD_DIRECTIONS:
+            reached = {j for links in board.card_links[card] for j in links}
+            targets = [ids[j] for j in sorted(reached) if board.can_burn[j]]
+            actions += [Spread(card, s, t, double) for s in sources for t in targets if s != t]
+    actions += [SkipDouble()] + [Discard(c) for c in CARD_DIRECTIONS] + [AddFire(d) for d in ids]
+    actions += [MovePawn(d) for d in ids]
+    actions += [MoveBand(d, other) for d in ids for other, _ in board.neighbours(d)]
+    actions += [Extinguish(d) for d in ids] + [Demolish(d) for d in ids] + [EndActions()]
+    outcomes: list[Any] = [DealCard(c) for c in CARD_DIRECTIONS] + [PlaceHouse(c) for c in COLOURS]
+    outcomes += [ColourCard(c) for c in COLOURS] + [PawnColour(c) for c in COLOURS]
+    outcomes += [PlaceToken(k) for k in TOKENS] + [DealObjective(d) for d in ids]
+    outcomes += [DrawCard(c) for c in CARD_DIRECTIONS]
+    return ActionIndex(actions, outcomes)
+
+
+def numbering(params: dict[str, Any]) -> ActionIndex:
+    """Every action and chance outcome of the shipped board, numbered (see the module docstring)."""
+    _options(params)
+    return _numbering(Board.default())
+
+
+def max_game_length(params: dict[str, Any]) -> int:
+    """:data:`MAX_STEPS`, the cut-off of a game through the adapters."""
+    _options(params)
+    return MAX_STEPS
+
+
+@functools.cache
+def _pieces(board: Board, players: int) -> tuple[Piece, ...]:
+    d, p, c = len(board.ids), players, len(COLOURS)
+    return (Piece("observer", (p,)), Piece("to_act", (p,)), Piece("phase", (len(PHASES),)),
+            Piece("fire", (d,)), Piece("bands", (d,)), Piece("houses", (d, c)), Piece("burnt", (d,)),
+            Piece("demolished", (d,)), Piece("face_down_tokens", (d,)),
+            Piece("pawns", (p, d)), Piece("pawn_colours", (p, c)), Piece("colours", (p, c)),
+            Piece("cards_held", (p,)), Piece("tokens_held", (p,)), Piece("extinguished", (p,)),
+            Piece("hero", (p,)), Piece("own_hand", (len(CARD_DIRECTIONS),)), Piece("own_tokens", (len(TOKENS),)),
+            Piece("own_objectives", (len(DECKS), d)), Piece("unseen_cards", (len(CARD_DIRECTIONS),)),
+            Piece("fire_deck", (len(FIRE_CARDS),)), Piece("supply", (1,)), Piece("lost_houses", (c,)),
+            Piece("turn", (len(CARD_DIRECTIONS) + 5,)))
+
+
+def pieces(params: dict[str, Any]) -> tuple[Piece, ...]:
+    """The observation tensor's pieces, in order (counts scaled to about 0-1):
+
+    ``observer``, ``to_act`` (one-hot seats), ``phase`` (one-hot, :data:`~explorer.london1666.state.PHASES`);
+    per district ``fire`` (/ 10), ``bands``, ``houses`` (per colour, / 4), ``burnt``, ``demolished``,
+    ``face_down_tokens`` (a token lies there); per seat ``pawns`` (one-hot district), ``pawn_colours``,
+    ``colours`` (the colour card: one's own, the others' unless rule A), ``cards_held`` (/ 5), ``tokens_held``
+    (/ 5), ``extinguished`` (/ 25), ``hero``; the player's ``own_hand`` (/ 5 per direction), ``own_tokens``
+    (/ 5 per kind), ``own_objectives`` (deck, district); ``unseen_cards`` (per direction, those the player has
+    not seen: / 15), ``fire_deck`` (movement cards above each fire card left, / 15), ``supply`` (/ 100),
+    ``lost_houses`` (per colour, / 20) and ``turn`` (the card played, action points / 4, the double move used,
+    cones still to add / 3, final turns left / 6, turn / 60)."""
+    return _pieces(Board.default(), _options(params)["players"])
+
+
+def _sees_colour(state: State, player: int, seat: int) -> bool:
+    return seat == player or not state.options.hidden_colours
+
+
+def observe(state: State, player: int, out: list[float]) -> None:
+    """Fill ``out`` (zeros, the size of :func:`pieces`) with the position as ``player`` sees it."""
+    board, players = state.board, len(state.seats)
+    shape = _pieces(board, players)
+    d = len(board.ids)
+    starts, at = [], 0
+    for piece in shape:
+        starts.append(at)
+        at += piece.size
+    (s_obs, s_act, s_phase, s_fire, s_bands, s_houses, s_burnt, s_dem, s_tok, s_pawns, s_pcol, s_col, s_cards,
+     s_held, s_ext, s_hero, s_hand, s_own_tok, s_obj, s_unseen, s_deck, s_supply, s_lost, s_turn) = starts
+    one_hot(out, s_obs, player)
+    one_hot(out, s_act, state.current_player)
+    one_hot(out, s_phase, PHASES.index(state.phase))
+    colours = {c: i for i, c in enumerate(COLOURS)}
+    for k in range(d):
+        out[s_fire + k] = state.fire[k] / 10
+        out[s_bands + k] = float(state.bands[k])
+        for colour in state.houses[k]:
+            out[s_houses + k * len(COLOURS) + colours[colour]] += 0.25
+        out[s_burnt + k] = float(state.burnt[k])
+        out[s_dem + k] = float(state.demolished[k])
+        out[s_tok + k] = float(state.tokens[k] is not None)
+    for j, seat in enumerate(state.seats):
+        if seat.pawn is not None:
+            out[s_pawns + j * d + board.index[seat.pawn]] = 1.0
+        if seat.pawn_colour is not None:
+            out[s_pcol + j * len(COLOURS) + colours[seat.pawn_colour]] = 1.0
+        if seat.colour is not None and _sees_colour(state, player, j):
+            out[s_col + j * len(COLOURS) + colours[seat.colour]] = 1.0
+        out[s_cards + j] = seat.cards / HAND_SIZE
+        out[s_held + j] = len(seat.tokens) / 5
+        out[s_ext + j] = seat.extinguished / 25
+    one_hot(out, s_hero, state.hero)
+    own = state.seats[player]
+    for i, n in enumerate(own.hand):
+        out[s_hand + i] = n / HAND_SIZE
+    for i, kind in enumerate(TOKENS):
+        out[s_own_tok + i] = own.tokens.count(kind) / 5
+    for deck, district in enumerate(own.objectives):
+        out[s_obj + deck * d + board.index[district]] = 1.0
+    for i, n in enumerate(_unseen_by(state, player)):
+        out[s_unseen + i] = n / MOVEMENT_CARDS_PER_DIRECTION
+    for i, n in enumerate(state.deck):
+        out[s_deck + i] = n / MOVEMENT_CARDS_PER_DIRECTION
+    out[s_supply] = state.supply / 100
+    for i, n in enumerate(state.tracks):
+        out[s_lost + i] = n / 20
+    one_hot(out, s_turn, None if state.card is None else CARD_DIRECTIONS.index(state.card))
+    base = s_turn + len(CARD_DIRECTIONS)
+    out[base] = state.ap / 4
+    out[base + 1] = float(state.double_used)
+    out[base + 2] = state.pending_fire / 3
+    out[base + 3] = 0.0 if state.final_turns is None else state.final_turns / 6
+    out[base + 4] = state.turn / 60
+
+
+def _unseen_by(state: State, player: int) -> tuple[int, ...]:
+    """The movement cards of each direction ``player`` has not seen: face down, or in another player's hand."""
+    return tuple(state.unseen[i] + sum(s.hand[i] for j, s in enumerate(state.seats) if j != player)
+                 for i in range(len(CARD_DIRECTIONS)))
+
+
+def observation_string(state: State, player: int) -> str:
+    """The position as ``player`` sees it: its JSON (:meth:`State.to_dict`) with what the player cannot see
+    taken out (see the module docstring) and the random stream left out."""
+    data = state.to_dict()
+    for key in ("seed", "draws"):
+        data.pop(key, None)
+    data["unseen"] = dict(zip(CARD_DIRECTIONS, _unseen_by(state, player)))
+    data["face_down"] = sum(state.unseen)
+    for j, seat in enumerate(data["seats"]):
+        if j == player:
+            continue
+        seat["hand"] = sum(seat["hand"].values())
+        seat["tokens"] = len(seat["tokens"])
+        seat["objectives"] = len(seat["objectives"])
+        if not _sees_colour(state, player, j):
+            seat["colour"] = "secret" if seat.get("colour") else None
+    for district in data["districts"].values():
+        if "token" in district:
+            district["token"] = "face-down"
+    return f"{state.name(player)} sees " + json.dumps(data, separators=(",", ":"))
+
+
+def receiver(state: State, outcome: Any) -> int | None:
+    """The seat that alone sees chance outcome ``outcome`` in ``state`` (a card dealt or drawn, an objective, a
+    secret colour under rule A); ``None`` when everyone sees it, ``-1`` when nobody does (a token laid out)."""
+    if isinstance(outcome, DealCard):
+        return next(k for k, s in enumerate(state.seats) if s.cards < HAND_SIZE)
+    if isinstance(outcome, DrawCard):
+        return state.active
+    if isinstance(outcome, DealObjective):
+        return _next_objective(state)[0]
+    if isinstance(outcome, ColourCard) and state.options.hidden_colours:
+        return next(k for k, s in enumerate(state.seats) if s.colour is None)
+    if isinstance(outcome, PlaceToken):
+        return -1
+    return None
+
+
+def seen(state: State, action: Any, player: int) -> str:
+    """What ``player`` learns when ``action`` is taken in ``state``: the notation, or for a chance step only
+    they may not see, what was dealt to whom without the card (``"deal ? to seat 2"``)."""
+    if not state.is_chance_node:
+        return str(action)
+    who = receiver(state, action)
+    if who is None or who == player:
+        return str(action) if who is None else f"{action} to seat {who + 1}"
+    kind = str(action).split()[0]
+    return f"{kind} ?" if who == -1 else f"{kind} ? to seat {who + 1}"
