@@ -17,7 +17,8 @@ GAME_STRINGS = ["python_portobello(players=2)", "python_portobello(players=3)", 
                 "python_portobello(players=3,customer_queue=True)",
                 "python_london1666(players=3)", "python_london1666(players=4)", "python_london1666(players=5)",
                 "python_london1666(players=6,hidden_colours=True,more_destruction=True)",
-                "python_london1666(players=4,fire_cones=65)"]
+                "python_london1666(players=4,fire_cones=65)",
+                "python_bonfire(players=2)", "python_bonfire(players=3)", "python_bonfire(players=4)"]
 
 
 def _random_states(game, games: int, seed: int = 0, every: int = 1):

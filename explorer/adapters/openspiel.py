@@ -57,7 +57,8 @@ class GameSpec:
         return importlib.import_module(self.encoding)
 
 
-SPECS = (GameSpec("python_london1666", "The Great Fire of London 1666 (Rules Explorer)",
+SPECS = (GameSpec("python_bonfire", "Bonfire (Rules Explorer)", "explorer.bonfire.encoding", perfect_information=True),
+         GameSpec("python_london1666", "The Great Fire of London 1666 (Rules Explorer)",
                   "explorer.london1666.encoding"),
          GameSpec("python_portobello", "Portobello Market (Rules Explorer)", "explorer.portobello.encoding",
                   perfect_information=True))

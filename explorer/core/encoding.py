@@ -21,7 +21,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["ActionIndex", "Piece", "rank_returns", "one_hot"]
+__all__ = ["ActionIndex", "Piece", "Filler", "rank_returns", "one_hot"]
 
 
 class ActionIndex:
@@ -121,6 +121,58 @@ class Piece:
         for d in self.shape:
             n *= d
         return n
+
+
+class Filler:
+    """Writes a player's view into a flat observation (``out``, zeros) by piece name and index, row-major:
+    ``fill.hot("phase", 3)`` sets element 3 of piece ``phase`` to 1, ``fill.put("fire", 0.2, k)`` sets element
+    ``k``; an index of ``None`` writes nothing.
+
+    >>> out = [0.0] * 6
+    >>> fill = Filler((Piece("a", (2,)), Piece("b", (2, 2))), out)
+    >>> fill.hot("a", 1); fill.put("b", 0.5, 1, 0); out
+    [0.0, 1.0, 0.0, 0.0, 0.5, 0.0]
+
+    Raises:
+        KeyError: for a piece name not among ``pieces``.
+    """
+
+    def __init__(self, pieces: Sequence[Piece], out: list[float]) -> None:
+        self.out = out
+        self._at: dict[str, tuple[int, tuple[int, ...]]] = {}
+        at = 0
+        for piece in pieces:
+            self._at[piece.name] = (at, piece.shape)
+            at += piece.size
+
+    def _offset(self, name: str, index: tuple[int, ...]) -> int:
+        start, shape = self._at[name]
+        flat = 0
+        for i, n in zip(index, shape):
+            flat = flat * n + i
+        for n in shape[len(index):]:
+            flat *= n
+        return start + flat
+
+    def put(self, name: str, value: float, *index: int | None) -> None:
+        """Set the element of piece ``name`` at ``index`` to ``value`` (nothing if any index is ``None``)."""
+        if None not in index:
+            self.out[self._offset(name, index)] = value  # type: ignore[arg-type]
+
+    def add(self, name: str, value: float, *index: int | None) -> None:
+        """Add ``value`` to the element of piece ``name`` at ``index`` (nothing if any index is ``None``)."""
+        if None not in index:
+            self.out[self._offset(name, index)] += value  # type: ignore[arg-type]
+
+    def hot(self, name: str, *index: int | None) -> None:
+        """Set the element of piece ``name`` at ``index`` to 1 (nothing if any index is ``None``)."""
+        self.put(name, 1.0, *index)
+
+    def row(self, name: str, values: Iterable[float], *index: int) -> None:
+        """Write ``values`` from the start of the row of piece ``name`` at ``index``."""
+        at = self._offset(name, index)
+        for j, value in enumerate(values):
+            self.out[at + j] = value
 
 
 def one_hot(out: list[float], start: int, index: int | None) -> None:
