@@ -18,7 +18,12 @@ GAME_STRINGS = ["python_portobello(players=2)", "python_portobello(players=3)", 
                 "python_london1666(players=3)", "python_london1666(players=4)", "python_london1666(players=5)",
                 "python_london1666(players=6,hidden_colours=True,more_destruction=True)",
                 "python_london1666(players=4,fire_cones=65)",
-                "python_bonfire(players=2)", "python_bonfire(players=3)", "python_bonfire(players=4)"]
+                "python_bonfire(players=2)", "python_bonfire(players=3)", "python_bonfire(players=4)",
+                "python_flashpoint(players=4)", "python_flashpoint(players=1,building=back)",
+                "python_flashpoint(players=3,building=garage,mode=experienced,level=veteran)",
+                "python_flashpoint(players=2,building=garage_basement,mode=experienced,level=heroic,"
+                "floor_bridge=true,basement_ladder=true)",
+                "python_flashpoint(players=6,building=laboratory_attic,mode=experienced,level=recruit,platform=true)"]
 
 
 def _random_states(game, games: int, seed: int = 0, every: int = 1):

@@ -58,6 +58,8 @@ class GameSpec:
 
 
 SPECS = (GameSpec("python_bonfire", "Bonfire (Rules Explorer)", "explorer.bonfire.encoding", perfect_information=True),
+         GameSpec("python_flashpoint", "Flash Point: Fire Rescue with Extreme Danger (Rules Explorer)",
+                  "explorer.flashpoint.encoding", cooperative=True, perfect_information=True),
          GameSpec("python_london1666", "The Great Fire of London 1666 (Rules Explorer)",
                   "explorer.london1666.encoding"),
          GameSpec("python_portobello", "Portobello Market (Rules Explorer)", "explorer.portobello.encoding",
