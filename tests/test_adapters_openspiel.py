@@ -232,13 +232,25 @@ def test_an_action_index_refuses_a_number_twice_and_names_a_missing_action():
         ActionIndex([EndTurn()]).number(Build("a", 0))
 
 
-def test_openspiels_mcts_bot_plays_a_whole_game():
-    from open_spiel.python.algorithms import mcts
+class _ScoreNow:
+    """An MCTS evaluator without rollouts: a leaf is worth the ranking "if the game ended now" (cooperative Flash
+    Point: nothing until the end), so a bot's whole game is quick."""
 
-    game = pyspiel.load_game("python_portobello(players=2)")
-    rng = np.random.RandomState(3)
-    bots = [mcts.MCTSBot(game, uct_c=2.0, max_simulations=2, evaluator=mcts.RandomRolloutEvaluator(1, rng),
-                         random_state=rng) for _ in range(2)]
+    def evaluate(self, state):
+        if state.is_terminal() or state.get_game().get_type().utility == pyspiel.GameType.Utility.IDENTICAL:
+            return np.array(state.returns())
+        return np.array(rank_returns(state.engine))
+
+    def prior(self, state):
+        if state.is_chance_node():
+            return state.chance_outcomes()
+        legal = state.legal_actions()
+        return [(a, 1.0 / len(legal)) for a in legal]
+
+
+def _bot_game(game, make_bot, seed: int):
+    rng = np.random.RandomState(seed)
+    bots = [make_bot(game, rng) for _ in range(game.num_players())]
     state = game.new_initial_state()
     while not state.is_terminal():
         if state.is_chance_node():
@@ -246,7 +258,53 @@ def test_openspiels_mcts_bot_plays_a_whole_game():
             state.apply_action(int(rng.choice(outcomes, p=probs)))
         else:
             state.apply_action(bots[state.current_player()].step(state))
-    # the game ends by the rules or, since moving the bobby across one's own lanes is free and unlimited
-    # (portobello.bobby.move), at the documented cut; either way it is ranked
+    return state
+
+
+@pytest.mark.parametrize("game_string", ["python_portobello(players=2)", "python_london1666(players=3)",
+                                         "python_bonfire(players=2)", "python_flashpoint(players=2)"])
+def test_openspiels_mcts_bot_plays_a_whole_game(game_string):
+    from open_spiel.python.algorithms import mcts
+
+    game = pyspiel.load_game(game_string)
+    state = _bot_game(game, lambda g, rng: mcts.MCTSBot(g, uct_c=2.0, max_simulations=4, evaluator=_ScoreNow(),
+                                                        random_state=rng), seed=3)
+    # the game ends by the rules or at the documented cut (Portobello's bobby may walk for ever); it is scored
     assert state.engine.is_terminal or len(state.history()) == game.max_game_length()
-    assert state.returns() == rank_returns(state.engine) and sum(state.returns()) == 0.0
+    returns = state.returns()
+    assert all(-1.0 <= r <= 1.0 for r in returns)
+    if game.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM:
+        assert returns == rank_returns(state.engine) and sum(returns) == pytest.approx(0.0)
+    else:
+        assert len(set(returns)) == 1
+
+
+@pytest.mark.parametrize("game_string", ["python_london1666(players=3)",
+                                         "python_london1666(players=4,hidden_colours=True)"])
+def test_openspiels_information_set_mcts_bot_plays_a_whole_game(game_string):
+    from open_spiel.python.algorithms import ismcts
+
+    game = pyspiel.load_game(game_string)
+    state = _bot_game(game, lambda g, rng: ismcts.ISMCTSBot(g, _ScoreNow(), 2.0, max_simulations=4,
+                                                            random_state=rng), seed=5)
+    assert state.engine.is_terminal and state.returns() == rank_returns(state.engine)
+
+
+@pytest.mark.parametrize("game_string", ["python_portobello(players=3,customer_queue=True)",
+                                         "python_bonfire(players=3)", "python_flashpoint(players=4)",
+                                         "python_london1666(players=4,hidden_colours=True)"])
+def test_no_player_sees_the_random_stream(game_string):
+    # what is face down is drawn only when turned up: the engine's random stream holds every unseen order (the
+    # bag, the boxes, the decks); changing it changes no player's observation or information state
+    from explorer.core import Rng
+
+    game = pyspiel.load_game(game_string)
+    state = next(s for s in _random_states(game, games=1, seed=11, every=1)
+                 if len(s.history()) == 120 or s.is_terminal())
+    other = state.clone()
+    other._at = type(state._at)(game, state.engine.replace(rng=Rng(987654)), state.steps, state._at.trail)
+    assert other.engine.rng != state.engine.rng
+    for player in range(game.num_players()):
+        assert other.observation_string(player) == state.observation_string(player)
+        assert list(other.observation_tensor(player)) == list(state.observation_tensor(player))
+        assert other.information_state_string(player) == state.information_state_string(player)

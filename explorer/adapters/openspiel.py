@@ -28,6 +28,7 @@ tell apart have the same one.
 from __future__ import annotations
 
 import importlib
+import random
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any, ClassVar
@@ -182,6 +183,22 @@ class SpielState(pyspiel.State):
             if chosen is None:
                 chosen = at.game.numbering.action(action)  # not legal here: the engine says why
         self._at = _At(at.game, engine.apply(chosen), at.steps + 1, ((engine, chosen), at.trail))
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> SpielState:
+        """A state ``player_id`` cannot tell from this one (the same information state), its hidden parts dealt
+        again by the game's ``resample`` from what the player has not seen (for OpenSpiel's IS-MCTS); a copy in a
+        game where everyone sees everything. ``probability_sampler()`` gives the uniform numbers it draws with.
+
+        The steps before are kept as they were: the other players' memories of what they drew are not dealt
+        again, only the position is (what the player saw of those steps is all the same)."""
+        game = self._at.game
+        clone = self.clone()
+        resample = getattr(game.encoding, "resample", None)
+        if resample is not None and not self.is_terminal():
+            rng = random.Random(int(probability_sampler() * 2 ** 53))
+            at = self._at
+            clone._at = _At(game, resample(at.engine, player_id, rng), at.steps, at.trail)
+        return clone
 
     def _action_to_string(self, player: int, action: int) -> str:
         numbering = self._at.game.numbering

@@ -40,7 +40,7 @@ from .setup import DECKS, _next_objective
 from .state import PHASES, Options, State
 
 __all__ = ["PLAYERS", "PARAMETERS", "MAX_STEPS", "start", "numbering", "pieces", "observe", "observation_string",
-           "seen", "max_game_length", "receiver"]
+           "seen", "max_game_length", "receiver", "resample"]
 
 PLAYERS = (3, 6)
 """The fewest and the most players."""
@@ -255,3 +255,62 @@ def seen(state: State, action: Any, player: int) -> str:
         return str(action) if who is None else f"{action} to seat {who + 1}"
     kind = str(action).split()[0]
     return f"{kind} ?" if who == -1 else f"{kind} ? to seat {who + 1}"
+
+
+def resample(state: State, player: int, rng: Any) -> State:
+    """A position ``player`` cannot tell from ``state``, its hidden parts dealt again at random (``rng``: a
+    ``random.Random``) from what the player has not seen, never from the true values:
+
+    * the other hands, each of the same size, from the movement cards of each direction the player has not seen
+      (the face-down ones and the other hands together; the rest go back face down);
+    * the other players' objective cards, deck by deck, from that deck's cards the player does not hold;
+    * the face-down tokens, on the board and in the other players' hands, shuffled among those places (which
+      tokens are still hidden is known: every one used or destroyed was shown);
+    * under rule A the other players' colour cards, shuffled among them (the colours in play are the pawns').
+
+    What the player saw in the past of other hands (a hand shown for a blocked fire, ``london.fire.blocked``)
+    is not kept to: a sampled world may give a player a card they showed they lacked.
+    """
+    seats = list(state.seats)
+    others = [j for j in range(len(seats)) if j != player]
+    pool = list(_unseen_by(state, player))
+    for j in others:
+        hand = [0] * len(CARD_DIRECTIONS)
+        for _ in range(seats[j].cards):
+            pick = rng.randrange(sum(pool))
+            for i, n in enumerate(pool):
+                if pick < n:
+                    hand[i], pool[i] = hand[i] + 1, n - 1
+                    break
+                pick -= n
+        seats[j] = seats[j].replace(hand=tuple(hand))
+    board = state.board
+    mine = set(seats[player].objectives)
+    for deck, value in enumerate(_deck_values()):
+        holders = [j for j in others if len(seats[j].objectives) > deck]
+        cards = [d for d, info in board.districts.items() if info.objective == value and d not in mine]
+        drawn = rng.sample(cards, len(holders))
+        for j, district in zip(holders, drawn):
+            objectives = list(seats[j].objectives)
+            objectives[deck] = district
+            seats[j] = seats[j].replace(objectives=tuple(objectives))
+    hidden = [t for t in state.tokens if t] + [t for j in others for t in seats[j].tokens]
+    rng.shuffle(hidden)
+    kinds = iter(hidden)
+    tokens = tuple(next(kinds) if t else None for t in state.tokens)
+    for j in others:
+        seats[j] = seats[j].replace(tokens=tuple(sorted(next(kinds) for _ in seats[j].tokens)))
+    if state.options.hidden_colours:
+        colours = [seats[j].colour for j in others if seats[j].colour]
+        rng.shuffle(colours)
+        dealt = iter(colours)
+        for j in others:
+            if seats[j].colour:
+                seats[j] = seats[j].replace(colour=next(dealt))
+    return state.replace(seats=tuple(seats), unseen=tuple(pool), tokens=tokens)
+
+
+def _deck_values() -> tuple[int, ...]:
+    from .components import OBJECTIVE_DECKS
+
+    return tuple(OBJECTIVE_DECKS[d] for d in DECKS)

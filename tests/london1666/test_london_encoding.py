@@ -131,3 +131,40 @@ def test_a_token_laid_out_is_seen_by_nobody():
         state.apply_action(outcomes[len(state.history()) % len(outcomes)])
     engine, token = state.engine, state.engine.chance_outcomes()[0][0]
     assert [encoding.seen(engine, token, p) for p in range(3)] == ["token ?"] * 3
+
+
+@pytest.mark.parametrize("game_string", ["python_london1666(players=4)",
+                                         "python_london1666(players=5,hidden_colours=True)"])
+def test_a_resampled_world_looks_the_same_to_the_player_and_deals_the_rest_again(game_string):
+    from collections import Counter
+
+    game = pyspiel.load_game(game_string)
+    state = _play(game, seed=9, steps=260)
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    player = state.current_player()
+    engine = state.engine
+    hands_seen, objectives_seen = set(), set()
+    draws = iter(i / 40 for i in range(1, 40))
+    for _ in range(12):
+        world = state.resample_from_infostate(player, lambda: next(draws))
+        assert world.information_state_string(player) == state.information_state_string(player)
+        assert world.observation_string(player) == state.observation_string(player)
+        assert world.legal_actions() == state.legal_actions()
+        other = world.engine
+        # the cards: the same hand sizes, and the cards the player has not seen are the same cards, placed anew
+        assert [s.cards for s in other.seats] == [s.cards for s in engine.seats]
+        assert encoding._unseen_by(other, player) == encoding._unseen_by(engine, player)
+        # the tokens still hidden are the same kinds, shuffled; the objectives are each deck's cards
+        hidden = lambda e: Counter([t for t in e.tokens if t] + [t for j, s in enumerate(e.seats) if j != player
+                                                                 for t in s.tokens])  # noqa: E731
+        assert hidden(other) == hidden(engine)
+        for j, seat in enumerate(other.seats):
+            values = [engine.board.districts[d].objective for d in seat.objectives]
+            assert values == [2, 4, 6][:len(values)]
+            if j != player:
+                assert not set(seat.objectives) & set(engine.seats[player].objectives)
+        hands_seen.add(tuple(s.hand for s in other.seats))
+        objectives_seen.add(tuple(s.objectives for s in other.seats))
+    assert len(hands_seen) > 1 and len(objectives_seen) > 1          # dealt again, not copied
+    assert all(h[player] == engine.seats[player].hand for h in hands_seen)   # the player's own hand is kept
