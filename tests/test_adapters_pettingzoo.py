@@ -111,3 +111,19 @@ def test_bad_games_and_options_are_refused_by_name():
         env("chess")
     with pytest.raises(ValueError, match="3-6 players"):
         env("london1666", players=2)
+
+
+def test_shimmys_openspiel_wrapper_plays_the_games_too():
+    from shimmy import OpenSpielCompatibilityV0
+
+    import explorer.adapters.openspiel  # noqa: F401  (registers the games)
+
+    e = OpenSpielCompatibilityV0(game_name="python_bonfire", config={"players": 2})
+    e.reset(seed=3)
+    moves = 0
+    for agent in e.agent_iter(max_iter=60):
+        observation, reward, termination, truncation, info = e.last()
+        action = None if termination or truncation else int(np.flatnonzero(info["action_mask"])[0])
+        moves += action is not None
+        e.step(action)
+    assert moves == 60 and observation.shape == (e.observation_space("player_0").shape[0],)

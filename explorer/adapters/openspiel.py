@@ -117,17 +117,24 @@ class SpielGame(pyspiel.Game):
         return Observer(self, iig_obs_type, params)
 
 
+_TERMINAL, _CHANCE = pyspiel.PlayerId.TERMINAL, pyspiel.PlayerId.CHANCE
+
+
 class _At:
     """Where an OpenSpiel state stands: the game, the engine's state, the steps taken and the trail of them
     (:class:`SpielState`). Immutable and shared by clones: OpenSpiel clones a Python state by deep-copying its
     attributes, and a copy of this is itself."""
 
-    __slots__ = ("game", "engine", "steps", "trail", "numbered")
+    __slots__ = ("game", "engine", "steps", "trail", "numbered", "legal", "outcomes")
 
     def __init__(self, game: SpielGame, engine: Any, steps: int, trail: Any) -> None:
         self.game, self.engine, self.steps, self.trail = game, engine, steps, trail
         self.numbered: dict[int, Any] | None = None
         """The engine's legal actions here by number (worked out once, on first use)."""
+        self.legal: list[int] | None = None
+        """Their numbers, sorted (worked out once)."""
+        self.outcomes: list[tuple[int, float]] | None = None
+        """The chance outcomes by number with their probabilities, sorted (worked out once)."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _At:
         return self
@@ -151,26 +158,34 @@ class SpielState(pyspiel.State):
         return self._at.steps
 
     def current_player(self) -> int:
-        if self.is_terminal():
-            return pyspiel.PlayerId.TERMINAL
-        if self._at.engine.is_chance_node:
-            return pyspiel.PlayerId.CHANCE
-        return self._at.engine.current_player
+        at = self._at
+        engine = at.engine
+        if engine.is_terminal or at.steps >= at.game.cut:
+            return _TERMINAL
+        if engine.is_chance_node:
+            return _CHANCE
+        return engine.current_player
 
     def _by_number(self) -> dict[int, Any]:
         """The engine's legal actions here by number (the very objects, so ``apply`` knows them at once)."""
         at = self._at
         if at.numbered is None:
-            number = at.game.numbering.number
-            at.numbered = {number(a): a for a in at.engine.legal_actions()}
+            legal = at.engine.legal_actions()
+            at.numbered = dict(zip(at.game.numbering.numbers(legal), legal))
         return at.numbered
 
     def _legal_actions(self, player: int) -> list[int]:
-        return sorted(self._by_number())
+        at = self._at
+        if at.legal is None:
+            at.legal = sorted(self._by_number())
+        return list(at.legal)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        number = self._at.game.numbering.outcome_number
-        return sorted((number(a), float(p)) for a, p in self._at.engine.chance_outcomes())
+        at = self._at
+        if at.outcomes is None:
+            number = at.game.numbering.outcome_number
+            at.outcomes = sorted((number(a), float(p)) for a, p in at.engine.chance_outcomes())
+        return list(at.outcomes)
 
     def _apply_action(self, action: int) -> None:
         at = self._at
@@ -205,7 +220,8 @@ class SpielState(pyspiel.State):
         return str(numbering.outcome(action) if player == pyspiel.PlayerId.CHANCE else numbering.action(action))
 
     def is_terminal(self) -> bool:
-        return self.engine.is_terminal or self.steps >= self._at.game.cut
+        at = self._at
+        return at.engine.is_terminal or at.steps >= at.game.cut
 
     def returns(self) -> list[float]:
         if not self.is_terminal():

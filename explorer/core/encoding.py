@@ -42,6 +42,10 @@ class ActionIndex:
         self._outcomes = tuple(outcomes)
         self._number = {a: i for i, a in enumerate(self._actions)}
         self._outcome_number = {a: i for i, a in enumerate(self._outcomes)}
+        self._known: dict[int, tuple[Any, int]] = {}
+        """The engine's own action objects met so far, by identity, with their numbers (an engine makes each
+        action once and lists the same object again: a look-up by identity is cheaper than by equality). The
+        object is kept with its number, so its identity stays its own."""
         for listed, numbered in ((self._actions, self._number), (self._outcomes, self._outcome_number)):
             if len(numbered) != len(listed):
                 twice = sorted({str(a) for a in listed if listed.count(a) > 1})
@@ -68,6 +72,22 @@ class ActionIndex:
             return self._number[action]
         except KeyError:
             raise KeyError(f"{action} has no number: the game's numbering misses it") from None
+
+    def numbers(self, actions: Iterable[Any]) -> list[int]:
+        """The numbers of the player actions ``actions``, in their order (:meth:`number` of each, at once).
+
+        Raises:
+            KeyError: for an action this numbering does not hold.
+        """
+        known, out = self._known, []
+        for a in actions:
+            hit = known.get(id(a))
+            if hit is None or hit[0] is not a:  # not met yet: looked up by value (equality), then remembered
+                if len(known) >= _KNOWN_LIMIT:
+                    known.clear()
+                hit = known[id(a)] = (a, self.number(a))
+            out.append(hit[1])
+        return out
 
     def outcome_number(self, outcome: Any) -> int:
         """The number of chance outcome ``outcome``.
@@ -105,6 +125,10 @@ class ActionIndex:
         """Every number with its kind (``action`` or ``chance``) and notation: the documented numbering."""
         return ([(i, "action", str(a)) for i, a in enumerate(self._actions)]
                 + [(i, "chance", str(a)) for i, a in enumerate(self._outcomes)])
+
+
+_KNOWN_LIMIT = 1 << 17
+"""The most action objects an :class:`ActionIndex` remembers by identity (it starts again when full)."""
 
 
 @dataclass(frozen=True)
