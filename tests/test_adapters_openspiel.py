@@ -308,3 +308,22 @@ def test_no_player_sees_the_random_stream(game_string):
         assert other.observation_string(player) == state.observation_string(player)
         assert list(other.observation_tensor(player)) == list(state.observation_tensor(player))
         assert other.information_state_string(player) == state.information_state_string(player)
+
+
+@pytest.mark.parametrize("name", ["python_portobello", "python_london1666", "python_bonfire", "python_flashpoint"])
+def test_the_golden_playthrough_replays_exactly(name, tmp_path):
+    # OpenSpiel's own playthrough format, written by tools/make_playthroughs.py, replayed by its replay()
+    import gzip
+    from pathlib import Path
+
+    from absl import flags
+    from open_spiel.python.algorithms import generate_playthrough
+
+    if not flags.FLAGS.is_parsed():
+        flags.FLAGS.mark_as_parsed()
+    golden = Path(__file__).parent / "data" / "playthroughs" / f"{name}.txt.gz"
+    text = tmp_path / f"{name}.txt"
+    text.write_text(gzip.decompress(golden.read_bytes()).decode("utf-8"), encoding="utf-8")
+    original, replayed = generate_playthrough.replay(str(text))
+    assert original == replayed
+    assert f"GameType.short_name = \"{name}\"" in original and "Returns() = " in original

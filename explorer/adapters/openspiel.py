@@ -261,9 +261,12 @@ class Observer:
             raise ValueError(f"{game.spec.short_name}'s observer takes no parameters, got {params!r}")
         self.game = game
         self.perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        self.dict: dict[str, np.ndarray] = {}
+        if self.perfect_recall:  # the information state is a string only (no tensor of the whole history)
+            self.tensor = None
+            return
         size = sum(p.size for p in game.pieces)
         self.tensor = np.zeros(size, np.float32)
-        self.dict: dict[str, np.ndarray] = {}
         at = 0
         for piece in game.pieces:
             self.dict[piece.name] = self.tensor[at:at + piece.size].reshape(piece.shape)
@@ -271,7 +274,10 @@ class Observer:
         self._size = size
 
     def set_from(self, state: SpielState, player: int) -> None:
-        """Fill :attr:`tensor` with ``state`` as ``player`` sees it."""
+        """Fill :attr:`tensor` with ``state`` as ``player`` sees it (nothing for the information state, a string
+        only)."""
+        if self.tensor is None:
+            return
         out = [0.0] * self._size
         self.game.encoding.observe(state.engine, player, out)
         self.tensor[:] = out
