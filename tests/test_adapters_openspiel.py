@@ -232,20 +232,7 @@ def test_an_action_index_refuses_a_number_twice_and_names_a_missing_action():
         ActionIndex([EndTurn()]).number(Build("a", 0))
 
 
-class _ScoreNow:
-    """An MCTS evaluator without rollouts: a leaf is worth the ranking "if the game ended now" (cooperative Flash
-    Point: nothing until the end), so a bot's whole game is quick."""
-
-    def evaluate(self, state):
-        if state.is_terminal() or state.get_game().get_type().utility == pyspiel.GameType.Utility.IDENTICAL:
-            return np.array(state.returns())
-        return np.array(rank_returns(state.engine))
-
-    def prior(self, state):
-        if state.is_chance_node():
-            return state.chance_outcomes()
-        legal = state.legal_actions()
-        return [(a, 1.0 / len(legal)) for a in legal]
+_ScoreNow = adapter.ScoreNowEvaluator
 
 
 def _bot_game(game, make_bot, seed: int):

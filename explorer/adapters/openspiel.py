@@ -38,7 +38,7 @@ import pyspiel
 
 from explorer.core.encoding import rank_returns
 
-__all__ = ["SPECS", "GameSpec", "SpielGame", "SpielState", "Observer", "engine_state"]
+__all__ = ["SPECS", "GameSpec", "SpielGame", "SpielState", "Observer", "ScoreNowEvaluator", "engine_state"]
 
 
 @dataclass(frozen=True)
@@ -287,6 +287,32 @@ class Observer:
         if self.perfect_recall:
             return state.information_state(player)
         return self.game.encoding.observation_string(state.engine, player)
+
+
+class ScoreNowEvaluator:
+    """An evaluator for OpenSpiel's MCTS and IS-MCTS bots (``evaluate`` and ``prior``) that plays no rollout: a
+    finished game is worth its returns, an unfinished one the ranking "if the game ended now" from the running
+    scores (:func:`~explorer.core.encoding.rank_returns`; nothing, 0, for cooperative Flash Point, whose team
+    has neither won nor lost yet). Uniform priors. Cheap and crude: for bots that must answer at once.
+
+    >>> import pyspiel
+    >>> game = pyspiel.load_game("python_portobello(players=2)")
+    >>> ScoreNowEvaluator().evaluate(game.new_initial_state()).tolist()
+    [0.0, 0.0]
+    """
+
+    def evaluate(self, state: SpielState) -> np.ndarray:
+        """Each player's value of ``state``."""
+        if state.is_terminal() or state.get_game().get_type().utility == pyspiel.GameType.Utility.IDENTICAL:
+            return np.array(state.returns())
+        return np.array(rank_returns(state.engine))
+
+    def prior(self, state: SpielState) -> list[tuple[int, float]]:
+        """Uniform over the legal actions (the chance outcomes' own probabilities at a chance node)."""
+        if state.is_chance_node():
+            return state.chance_outcomes()
+        legal = state.legal_actions()
+        return [(a, 1.0 / len(legal)) for a in legal]
 
 
 def engine_state(state: SpielState) -> Any:
