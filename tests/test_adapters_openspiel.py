@@ -20,6 +20,7 @@ GAME_STRINGS = ["python_portobello(players=2)", "python_portobello(players=3)", 
                 "python_london1666(players=4,fire_cones=65)",
                 "python_bonfire(players=2)", "python_bonfire(players=3)", "python_bonfire(players=4)",
                 "python_flashpoint(players=4)", "python_flashpoint(players=1,building=back)",
+                "python_flashpoint(players=5,building=laboratory)",
                 "python_flashpoint(players=3,building=garage,mode=experienced,level=veteran)",
                 "python_flashpoint(players=2,building=garage_basement,mode=experienced,level=heroic,"
                 "floor_bridge=true,basement_ladder=true)",
