@@ -268,8 +268,8 @@ def resample(state: State, player: int, rng: Any) -> State:
       tokens are still hidden is known: every one used or destroyed was shown);
     * under rule A the other players' colour cards, shuffled among them (the colours in play are the pawns').
 
-    What the player saw in the past of other hands (a hand shown for a blocked fire, ``london.fire.blocked``)
-    is not kept to: a sampled world may give a player a card they showed they lacked.
+    What the player saw in the past of other hands (a hand shown when the fire cannot move,
+    ``london.fire.no-move``) is not kept to: a sampled world may give a player a card they showed they lacked.
     """
     seats = list(state.seats)
     others = [j for j in range(len(seats)) if j != player]
