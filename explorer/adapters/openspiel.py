@@ -101,12 +101,12 @@ class SpielGame(pyspiel.Game):
         info = pyspiel.GameInfo(num_distinct_actions=numbering.decisions, max_chance_outcomes=numbering.outcomes,
                                 num_players=options["players"], min_utility=-1.0, max_utility=1.0,
                                 utility_sum=None if self.spec.cooperative else 0.0,
-                                max_game_length=enc.max_game_length(options))
+                                max_game_length=enc.MAX_STEPS)
         super().__init__(_TYPES[self.spec.short_name], info, options)
         self.encoding, self.numbering, self.options = enc, numbering, options
         self.pieces = enc.pieces(options)
         self.start = enc.start(options)
-        self.cut = enc.max_game_length(options)
+        self.cut = enc.MAX_STEPS
 
     def new_initial_state(self) -> SpielState:
         """The game before its first chance step."""

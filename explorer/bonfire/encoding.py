@@ -23,10 +23,9 @@ games with their set-up draws (305 steps, 4 players), and ranked as it stands.
 from __future__ import annotations
 
 import functools
-import json
 from typing import Any
 
-from explorer.core.encoding import ActionIndex, Filler, Piece
+from explorer.core.encoding import ActionIndex, public_position, public_step, Filler, Piece
 
 from .actions import (OFFERING_STACK_NAMES, RECRUIT_PAYMENTS, REWARD_PAIRS, BuildFromPile, BuildPath,
                       ClaimGuardian, Cover, Draw, Ignite, Move, Pass, PlaceFate, Procession, Recruit, Return, Sail,
@@ -36,7 +35,7 @@ from .components import (COUNTDOWN, GNOMES_ON_DISPLAY, MAX_GNOMES, MAX_PATH_TILE
 from .state import PLAY_CATEGORIES, Index, State
 
 __all__ = ["PLAYERS", "PARAMETERS", "MAX_STEPS", "STEP_KINDS", "start", "numbering", "pieces", "observe",
-           "observation_string", "seen", "max_game_length"]
+           "observation_string", "seen"]
 
 PLAYERS = (MIN_PLAYERS, MAX_PLAYERS)
 """The fewest and the most players."""
@@ -115,12 +114,6 @@ def numbering(params: dict[str, Any]) -> ActionIndex:
     """Every action and chance outcome of the shipped components, numbered (see the module docstring)."""
     _players(params)
     return _numbering(Components.default())
-
-
-def max_game_length(params: dict[str, Any]) -> int:
-    """:data:`MAX_STEPS`, the cut-off of a game through the adapters."""
-    _players(params)
-    return MAX_STEPS
 
 
 @functools.cache
@@ -241,14 +234,10 @@ def observe(state: State, player: int, out: list[float]) -> None:
 
 
 def observation_string(state: State, player: int) -> str:
-    """The position as ``player`` sees it: its JSON (:meth:`State.to_dict`) without the random stream, which
-    no player sees (everything else is public)."""
-    data = state.to_dict()
-    for key in ("seed", "draws"):
-        data.pop(key, None)
-    return f"{state.players[player]} sees " + json.dumps(data, separators=(",", ":"))
+    """The position as ``player`` sees it: all of it but the random stream
+    (:func:`~explorer.core.encoding.public_position`)."""
+    return public_position(state, state.players[player])
 
 
-def seen(state: State, action: Any, player: int) -> str:
-    """What ``player`` learns when ``action`` is taken in ``state``: all of it (the notation)."""
-    return str(action)
+seen = public_step
+"""What a player learns of a step: all of it, the notation (:func:`~explorer.core.encoding.public_step`)."""

@@ -10,18 +10,21 @@ Every game gives, in its own ``encoding`` module, the same few names (pure Pytho
   view fills them; ``observation_string(state, player)``: the same view in words;
 * ``seen(state, action, player)``: what ``player`` learns of an action just taken (the notation, or a covered
   placeholder for a draw they may not see), from which an information state is the history;
-* ``MAX_GAME_LENGTH(params)`` (``max_game_length``) and, for the competitive games, :func:`rank_returns`.
+* ``MAX_STEPS``: where a game is cut (OpenSpiel's ``max_game_length``); ``returns(state)`` for a cooperative
+  game (the competitive ones are ranked by :func:`rank_returns`); ``resample(state, player, rng)`` for a game with
+  hidden information.
 
 :mod:`explorer.adapters.openspiel` turns them into OpenSpiel games.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["ActionIndex", "Piece", "Filler", "rank_returns", "one_hot"]
+__all__ = ["ActionIndex", "Piece", "Filler", "rank_returns", "one_hot", "public_position", "public_step"]
 
 
 class ActionIndex:
@@ -197,6 +200,22 @@ class Filler:
         at = self._offset(name, index)
         for j, value in enumerate(values):
             self.out[at + j] = value
+
+
+def public_position(state: Any, name: str) -> str:
+    """The observation string of a game where every player sees everything but the random stream: ``"<name>
+    sees <JSON>"``, the JSON the position format's (``state.to_dict()``) without ``seed`` and ``draws``, which
+    hold every unseen order (the engines draw face-down components only when they are turned up)."""
+    data = state.to_dict()
+    data.pop("seed", None)
+    data.pop("draws", None)
+    return f"{name} sees " + json.dumps(data, separators=(",", ":"))
+
+
+def public_step(state: Any, action: Any, player: int) -> str:
+    """What ``player`` learns when ``action`` is taken in ``state`` in a game where every step is seen by all:
+    the action's notation."""
+    return str(action)
 
 
 def one_hot(out: list[float], start: int, index: int | None) -> None:

@@ -23,10 +23,9 @@ random games with their set-up rolls (210 steps, 2 firefighters in the Garage wi
 from __future__ import annotations
 
 import functools
-import json
 from typing import Any
 
-from explorer.core.encoding import ActionIndex, Filler, Piece
+from explorer.core.encoding import ActionIndex, public_position, public_step, Filler, Piece
 
 from .actions import (PICKABLE, VEHICLES, Bridge, ChooseRole, Chop, CloseDoor, CollapseLadder, Command, CrewChange,
                       DeckGun, Dice, Die, Dispose, Drive, Drop, DropLadder, EndTurn, Extinguish, FireproofRoll,
@@ -37,7 +36,7 @@ from .components import COLOURS, DAMAGE_CUBES, HOT_SPOT_SUPPLY, MAX_PLAYERS, MIN
 from .state import PHASES, State
 
 __all__ = ["PLAYERS", "PARAMETERS", "MAX_STEPS", "start", "numbering", "pieces", "observe", "observation_string",
-           "seen", "max_game_length", "returns"]
+           "seen", "returns"]
 
 PLAYERS = (MIN_PLAYERS, MAX_PLAYERS)
 """The fewest and the most firefighters."""
@@ -108,12 +107,6 @@ def numbering(params: dict[str, Any]) -> ActionIndex:
     """Every action and chance outcome of the building named in ``params``, numbered (see the module
     docstring)."""
     return _numbering(Building.named(_options(params)["building"]))
-
-
-def max_game_length(params: dict[str, Any]) -> int:
-    """:data:`MAX_STEPS`, the cut-off of a game through the adapters."""
-    _options(params)
-    return MAX_STEPS
 
 
 def returns(state: State) -> list[float]:
@@ -196,14 +189,10 @@ def observe(state: State, player: int, out: list[float]) -> None:
 
 
 def observation_string(state: State, player: int) -> str:
-    """The position as ``player`` sees it: its JSON (:meth:`State.to_dict`) without the random stream, which
-    no player sees (everything else is public)."""
-    data = state.to_dict()
-    for key in ("seed", "draws"):
-        data.pop(key, None)
-    return f"{state.firefighters[player].name} sees " + json.dumps(data, separators=(",", ":"))
+    """The position as ``player`` sees it: all of it but the random stream
+    (:func:`~explorer.core.encoding.public_position`)."""
+    return public_position(state, state.firefighters[player].name)
 
 
-def seen(state: State, action: Any, player: int) -> str:
-    """What ``player`` learns when ``action`` is taken in ``state``: all of it (the notation)."""
-    return str(action)
+seen = public_step
+"""What a player learns of a step: all of it, the notation (:func:`~explorer.core.encoding.public_step`)."""

@@ -40,7 +40,7 @@ from .setup import DECKS, _next_objective
 from .state import PHASES, Options, State
 
 __all__ = ["PLAYERS", "PARAMETERS", "MAX_STEPS", "start", "numbering", "pieces", "observe", "observation_string",
-           "seen", "max_game_length", "receiver", "resample"]
+           "seen", "receiver", "resample"]
 
 PLAYERS = (3, 6)
 """The fewest and the most players."""
@@ -78,6 +78,12 @@ def start(params: dict[str, Any]) -> State:
     return initial_state(options.pop("players"), 0, **options)
 
 
+def numbering(params: dict[str, Any]) -> ActionIndex:
+    """Every action and chance outcome of the shipped board, numbered (see the module docstring)."""
+    _options(params)
+    return _numbering(Board.default())
+
+
 @functools.cache
 def _numbering(board: Board) -> ActionIndex:
     ids = board.ids
@@ -97,18 +103,6 @@ def _numbering(board: Board) -> ActionIndex:
     outcomes += [PlaceToken(k) for k in TOKENS] + [DealObjective(d) for d in ids]
     outcomes += [DrawCard(c) for c in CARD_DIRECTIONS]
     return ActionIndex(actions, outcomes)
-
-
-def numbering(params: dict[str, Any]) -> ActionIndex:
-    """Every action and chance outcome of the shipped board, numbered (see the module docstring)."""
-    _options(params)
-    return _numbering(Board.default())
-
-
-def max_game_length(params: dict[str, Any]) -> int:
-    """:data:`MAX_STEPS`, the cut-off of a game through the adapters."""
-    _options(params)
-    return MAX_STEPS
 
 
 @functools.cache

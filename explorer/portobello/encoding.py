@@ -19,10 +19,9 @@ ever. Through the adapters a game is cut after :data:`MAX_STEPS` steps, 3 times 
 from __future__ import annotations
 
 import functools
-import json
 from typing import Any
 
-from explorer.core.encoding import ActionIndex, Piece, one_hot
+from explorer.core.encoding import ActionIndex, public_position, public_step, Piece, one_hot
 
 from .actions import (Build, ChooseToken, DrawCustomer, Drawn, EndTurn, MoveBobby, PlaceCustomer, PlaceLord,
                       Queued, ScoreDistrict)
@@ -30,8 +29,8 @@ from .board import Board
 from .components import COLOURS, CUSTOMERS, NEUTRAL_STACK, PLAYER_COUNTS
 from .state import PHASES, State, layout
 
-__all__ = ["PARAMETERS", "MAX_STEPS", "start", "numbering", "pieces", "observe", "observation_string", "seen",
-           "max_game_length"]
+__all__ = ["PLAYERS", "PARAMETERS", "MAX_STEPS", "start", "numbering", "pieces", "observe", "observation_string",
+           "seen"]
 
 PLAYERS = (2, 4)
 """The fewest and the most players."""
@@ -83,12 +82,6 @@ def numbering(params: dict[str, Any]) -> ActionIndex:
     """Every action and chance outcome of the shipped board, numbered (see the module docstring)."""
     _options(params)
     return _numbering(Board.default())
-
-
-def max_game_length(params: dict[str, Any]) -> int:
-    """:data:`MAX_STEPS`, the cut-off of a game through the adapters."""
-    _options(params)
-    return MAX_STEPS
 
 
 @functools.cache
@@ -177,14 +170,10 @@ def observe(state: State, player: int, out: list[float]) -> None:
 
 
 def observation_string(state: State, player: int) -> str:
-    """The position as ``player`` sees it: its JSON (:meth:`State.to_dict`) without the random stream, which
-    no player sees (everything else is public)."""
-    data = state.to_dict()
-    data.pop("seed", None)
-    data.pop("draws", None)
-    return f"{COLOURS[player]} sees " + json.dumps(data, separators=(",", ":"))
+    """The position as ``player`` sees it: all of it but the random stream
+    (:func:`~explorer.core.encoding.public_position`)."""
+    return public_position(state, COLOURS[player])
 
 
-def seen(state: State, action: Any, player: int) -> str:
-    """What ``player`` learns when ``action`` is taken in ``state``: all of it (the notation)."""
-    return str(action)
+seen = public_step
+"""What a player learns of a step: all of it, the notation (:func:`~explorer.core.encoding.public_step`)."""
