@@ -15,9 +15,10 @@ path pile and the face-down offering discs are counts, drawn from only when a co
 face-down offering disc on an island was face up on its owner's board before; so every player sees the whole
 position, and the information state is the history.
 
-**Length.** Nothing in the rules bounds the turns for certain (handing tiles back keeps a turn open, a guardian
-may stay), so through the adapters a game is cut after :data:`MAX_STEPS`, 3 times the longest of 600 random
-games with their set-up draws (305 steps, 4 players), and ranked as it stands.
+**Length.** We found no bound on a game's steps in the rules (the countdown starts only once the council fills,
+and a turn may hand tiles back before its fate tile), so through the adapters a game is cut after
+:data:`MAX_STEPS`, 3 times the longest of 600 random games with their set-up draws (305 steps, 4 players), and
+ranked as it stands.
 """
 
 from __future__ import annotations
