@@ -192,6 +192,10 @@ def test_a_game_cut_at_its_length_is_ranked_as_it_stands(monkeypatch):
     assert len(state.history()) == 12 and not state.engine.is_terminal
     assert state.returns() == rank_returns(state.engine)
     assert state.current_player() == pyspiel.PlayerId.TERMINAL
+    engine = state.engine
+    with pytest.raises(ValueError, match="cut at its length, 12 steps"):
+        state.apply_action(game.numbering.number(engine.legal_actions()[0]))
+    assert len(state.history()) == 12 and state.engine is engine
 
 
 def test_the_observation_tensor_has_named_views_filled_from_the_position():

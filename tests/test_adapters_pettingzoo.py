@@ -127,3 +127,10 @@ def test_shimmys_openspiel_wrapper_plays_the_games_too():
         moves += action is not None
         e.step(action)
     assert moves == 60 and observation.shape == (e.observation_space("player_0").shape[0],)
+
+
+def test_ansi_render_draws_the_position():
+    e = env("bonfire", render_mode="ansi", players=2)
+    e.reset(seed=1)
+    assert e.render() == e.state_.engine.text_board()
+    assert env("portobello", players=2).render() is None          # no render mode: nothing drawn

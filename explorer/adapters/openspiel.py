@@ -190,6 +190,9 @@ class SpielState(pyspiel.State):
     def _apply_action(self, action: int) -> None:
         at = self._at
         engine = at.engine
+        if at.steps >= at.game.cut and not engine.is_terminal:
+            raise ValueError(f"the game was cut at its length, {at.game.cut} steps (max_game_length): it takes no "
+                             f"more actions")
         if engine.is_chance_node:
             wanted = at.game.numbering.outcome(action)
             chosen = next((a for a, _ in engine.chance_outcomes() if a == wanted), wanted)

@@ -148,7 +148,8 @@ class RulesExplorerEnv(AECEnv):
         """The position in words (``ansi``), or nothing."""
         if self.render_mode != "ansi" or self.state_ is None:
             return None
-        return str(self.state_.engine)
+        engine = self.state_.engine
+        return engine.text_board() if hasattr(engine, "text_board") else str(engine)
 
     def close(self) -> None:
         pass
