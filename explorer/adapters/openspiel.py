@@ -38,7 +38,7 @@ import pyspiel
 
 from explorer.core.encoding import rank_returns
 
-__all__ = ["SPECS", "GameSpec", "SpielGame", "SpielState", "Observer", "ScoreNowEvaluator", "engine_state"]
+__all__ = ["SPECS", "GameSpec", "SpielGame", "SpielState", "Observer", "ScoreNowEvaluator"]
 
 
 @dataclass(frozen=True)
@@ -316,11 +316,6 @@ class ScoreNowEvaluator:
             return state.chance_outcomes()
         legal = state.legal_actions()
         return [(a, 1.0 / len(legal)) for a in legal]
-
-
-def engine_state(state: SpielState) -> Any:
-    """The engine's state under an OpenSpiel state (to show it, score it or explain a rule)."""
-    return state.engine
 
 
 _TYPES: dict[str, pyspiel.GameType] = {}

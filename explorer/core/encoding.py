@@ -24,7 +24,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["ActionIndex", "Piece", "Filler", "rank_returns", "one_hot", "public_position", "public_step"]
+__all__ = ["ActionIndex", "Piece", "Filler", "rank_returns", "public_position", "public_step"]
 
 
 class ActionIndex:
@@ -216,12 +216,6 @@ def public_step(state: Any, action: Any, player: int) -> str:
     """What ``player`` learns when ``action`` is taken in ``state`` in a game where every step is seen by all:
     the action's notation."""
     return str(action)
-
-
-def one_hot(out: list[float], start: int, index: int | None) -> None:
-    """Set ``out[start + index]`` to 1 (nothing when ``index`` is ``None``)."""
-    if index is not None:
-        out[start + index] = 1.0
 
 
 def rank_returns(state: Any) -> list[float]:

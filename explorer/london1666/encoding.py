@@ -29,7 +29,7 @@ import functools
 import json
 from typing import Any
 
-from explorer.core.encoding import ActionIndex, Piece, one_hot
+from explorer.core.encoding import ActionIndex, Filler, Piece
 
 from .actions import (CARD_DIRECTIONS, AddFire, ColourCard, DealCard, DealObjective, Demolish, Discard, DrawCard,
                       EndActions, Extinguish, MoveBand, MovePawn, PawnColour, PlaceBand, PlaceHouse, PlacePawn,
@@ -140,59 +140,42 @@ def _sees_colour(state: State, player: int, seat: int) -> bool:
 
 def observe(state: State, player: int, out: list[float]) -> None:
     """Fill ``out`` (zeros, the size of :func:`pieces`) with the position as ``player`` sees it."""
-    board, players = state.board, len(state.seats)
-    shape = _pieces(board, players)
-    d = len(board.ids)
-    starts, at = [], 0
-    for piece in shape:
-        starts.append(at)
-        at += piece.size
-    (s_obs, s_act, s_phase, s_fire, s_bands, s_houses, s_burnt, s_dem, s_tok, s_pawns, s_pcol, s_col, s_cards,
-     s_held, s_ext, s_hero, s_hand, s_own_tok, s_obj, s_unseen, s_deck, s_supply, s_lost, s_turn) = starts
-    one_hot(out, s_obs, player)
-    one_hot(out, s_act, state.current_player)
-    one_hot(out, s_phase, PHASES.index(state.phase))
+    board = state.board
+    fill = Filler(_pieces(board, len(state.seats)), out)
+    fill.hot("observer", player)
+    fill.hot("to_act", state.current_player)
+    fill.hot("phase", PHASES.index(state.phase))
     colours = {c: i for i, c in enumerate(COLOURS)}
-    for k in range(d):
-        out[s_fire + k] = state.fire[k] / 10
-        out[s_bands + k] = float(state.bands[k])
-        for colour in state.houses[k]:
-            out[s_houses + k * len(COLOURS) + colours[colour]] += 0.25
-        out[s_burnt + k] = float(state.burnt[k])
-        out[s_dem + k] = float(state.demolished[k])
-        out[s_tok + k] = float(state.tokens[k] is not None)
+    fill.row("fire", (n / 10 for n in state.fire))
+    fill.row("bands", map(float, state.bands))
+    for k, houses in enumerate(state.houses):
+        for colour in houses:
+            fill.add("houses", 0.25, k, colours[colour])
+    fill.row("burnt", map(float, state.burnt))
+    fill.row("demolished", map(float, state.demolished))
+    fill.row("face_down_tokens", (float(t is not None) for t in state.tokens))
     for j, seat in enumerate(state.seats):
-        if seat.pawn is not None:
-            out[s_pawns + j * d + board.index[seat.pawn]] = 1.0
-        if seat.pawn_colour is not None:
-            out[s_pcol + j * len(COLOURS) + colours[seat.pawn_colour]] = 1.0
-        if seat.colour is not None and _sees_colour(state, player, j):
-            out[s_col + j * len(COLOURS) + colours[seat.colour]] = 1.0
-        out[s_cards + j] = seat.cards / HAND_SIZE
-        out[s_held + j] = len(seat.tokens) / 5
-        out[s_ext + j] = seat.extinguished / 25
-    one_hot(out, s_hero, state.hero)
+        fill.hot("pawns", j, None if seat.pawn is None else board.index[seat.pawn])
+        fill.hot("pawn_colours", j, colours.get(seat.pawn_colour))
+        if _sees_colour(state, player, j):
+            fill.hot("colours", j, colours.get(seat.colour))
+    fill.row("cards_held", (seat.cards / HAND_SIZE for seat in state.seats))
+    fill.row("tokens_held", (len(seat.tokens) / 5 for seat in state.seats))
+    fill.row("extinguished", (seat.extinguished / 25 for seat in state.seats))
+    fill.hot("hero", state.hero)
     own = state.seats[player]
-    for i, n in enumerate(own.hand):
-        out[s_hand + i] = n / HAND_SIZE
-    for i, kind in enumerate(TOKENS):
-        out[s_own_tok + i] = own.tokens.count(kind) / 5
+    fill.row("own_hand", (n / HAND_SIZE for n in own.hand))
+    fill.row("own_tokens", (own.tokens.count(kind) / 5 for kind in TOKENS))
     for deck, district in enumerate(own.objectives):
-        out[s_obj + deck * d + board.index[district]] = 1.0
-    for i, n in enumerate(_unseen_by(state, player)):
-        out[s_unseen + i] = n / MOVEMENT_CARDS_PER_DIRECTION
-    for i, n in enumerate(state.deck):
-        out[s_deck + i] = n / MOVEMENT_CARDS_PER_DIRECTION
-    out[s_supply] = state.supply / 100
-    for i, n in enumerate(state.tracks):
-        out[s_lost + i] = n / 20
-    one_hot(out, s_turn, None if state.card is None else CARD_DIRECTIONS.index(state.card))
-    base = s_turn + len(CARD_DIRECTIONS)
-    out[base] = state.ap / 4
-    out[base + 1] = float(state.double_used)
-    out[base + 2] = state.pending_fire / 3
-    out[base + 3] = 0.0 if state.final_turns is None else state.final_turns / 6
-    out[base + 4] = state.turn / 60
+        fill.hot("own_objectives", deck, board.index[district])
+    fill.row("unseen_cards", (n / MOVEMENT_CARDS_PER_DIRECTION for n in _unseen_by(state, player)))
+    fill.row("fire_deck", (n / MOVEMENT_CARDS_PER_DIRECTION for n in state.deck))
+    fill.put("supply", state.supply / 100, 0)
+    fill.row("lost_houses", (n / 20 for n in state.tracks))
+    fill.hot("turn", None if state.card is None else CARD_DIRECTIONS.index(state.card))
+    fill.row("turn", (state.ap / 4, float(state.double_used), state.pending_fire / 3,
+                      0.0 if state.final_turns is None else state.final_turns / 6, state.turn / 60),
+             len(CARD_DIRECTIONS))
 
 
 def _unseen_by(state: State, player: int) -> tuple[int, ...]:

@@ -21,7 +21,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from explorer.core.encoding import ActionIndex, public_position, public_step, Piece, one_hot
+from explorer.core.encoding import ActionIndex, Filler, Piece, public_position, public_step
 
 from .actions import (Build, ChooseToken, DrawCustomer, Drawn, EndTurn, MoveBobby, PlaceCustomer, PlaceLord,
                       Queued, ScoreDistrict)
@@ -113,60 +113,33 @@ def pieces(params: dict[str, Any]) -> tuple[Piece, ...]:
 
 def observe(state: State, player: int, out: list[float]) -> None:
     """Fill ``out`` (zeros, the size of :func:`pieces`) with the position as ``player`` sees it: all of it."""
-    lay, players = state.layout, len(state.seats)
-    at = 0
-
-    def skip(piece: Piece) -> int:
-        nonlocal at
-        start, at = at, at + piece.size
-        return start
-
-    shape = _pieces(state.board, players)
-    spaces = shape[3].shape[1]
-    one_hot(out, skip(shape[0]), player)
-    one_hot(out, skip(shape[1]), state.current_player)
-    one_hot(out, skip(shape[2]), PHASES.index(state.phase))
-    base = skip(shape[3])
+    lay = state.layout
+    fill = Filler(_pieces(state.board, len(state.seats)), out)
+    fill.hot("observer", player)
+    fill.hot("to_act", state.current_player)
+    fill.hot("phase", PHASES.index(state.phase))
     for lane, owners in enumerate(state.stalls):
         for space, owner in enumerate(owners):
-            if owner is not None:
-                out[base + (lane * spaces + space) * players + owner] = 1.0
-    base = skip(shape[4])
-    for lane, done in enumerate(state.scored):
-        out[base + lane] = float(done)
-    base = skip(shape[5])
+            fill.hot("stalls", lane, space, owner)
+    fill.row("scored", map(float, state.scored))
     kinds = (*CUSTOMERS, "lord")
     for square, customer in enumerate(state.squares):
-        if customer is not None:
-            out[base + square * 3 + kinds.index(customer)] = 1.0
-    one_hot(out, skip(shape[6]), None if state.bobby is None else lay.district[state.bobby])
-    base = skip(shape[7])
+        fill.hot("squares", square, None if customer is None else kinds.index(customer))
+    fill.hot("bobby", None if state.bobby is None else lay.district[state.bobby])
     for district, token in enumerate(state.district_tokens):
         if token is not None:
-            out[base + district * players + token[0]] = token[1] / 4
-    base = skip(shape[8])
+            fill.put("district_tokens", token[1] / 4, district, token[0])
     for k, seat in enumerate(state.seats):
         for slot, token in enumerate(seat.tokens[:3]):
-            out[base + (k * 3 + slot) * 2] = token.value / 4
-            out[base + (k * 3 + slot) * 2 + 1] = float(token.face_up)
-    base = skip(shape[9])
-    for j, value in enumerate(state.neutral):
-        out[base + j] = value / 3
-    base = skip(shape[10])
-    for k, seat in enumerate(state.seats):
-        out[base + k] = seat.score / 100
-    base = skip(shape[11])
-    for k, seat in enumerate(state.seats):
-        out[base + k] = seat.stalls / 30
-    base = skip(shape[12])
-    for j, n in enumerate(state.bag):
-        out[base + j] = n / 5
-    base = skip(shape[13])
+            fill.row("tokens", (token.value / 4, float(token.face_up)), k, slot)
+    fill.row("neutral", (value / 3 for value in state.neutral))
+    fill.row("scores", (seat.score / 100 for seat in state.seats))
+    fill.row("stalls_left", (seat.stalls / 30 for seat in state.seats))
+    fill.row("bag", (n / 5 for n in state.bag))
     for j, kind in enumerate(state.queue[:_QUEUE]):
-        out[base + j * len(CUSTOMERS) + CUSTOMERS.index(kind)] = 1.0
-    one_hot(out, skip(shape[14]), None if state.pending is None else CUSTOMERS.index(state.pending))
-    base = skip(shape[15])
-    out[base], out[base + 1], out[base + 2] = state.actions_left / 4, float(state.ending), state.round / 20
+        fill.hot("queue", j, CUSTOMERS.index(kind))
+    fill.hot("drawn", None if state.pending is None else CUSTOMERS.index(state.pending))
+    fill.row("turn", (state.actions_left / 4, float(state.ending), state.round / 20))
 
 
 def observation_string(state: State, player: int) -> str:
