@@ -38,7 +38,7 @@ import pyspiel
 
 from explorer.core.encoding import rank_returns
 
-__all__ = ["SPECS", "GameSpec", "SpielGame", "SpielState", "Observer", "ScoreNowEvaluator"]
+__all__ = ["SPECS", "GameSpec", "SpielGame", "SpielState", "Observer", "ScoreNowEvaluator", "game_of", "state_at"]
 
 
 @dataclass(frozen=True)
@@ -202,6 +202,24 @@ class SpielState(pyspiel.State):
                 chosen = at.game.numbering.action(action)  # not legal here: the engine says why
         self._at = _At(at.game, engine.apply(chosen), at.steps + 1, ((engine, chosen), at.trail))
 
+    def path_since(self, steps: int) -> list[tuple[Any, Any]]:
+        """The steps taken after the first ``steps``, oldest first, each as ``(engine state before, the engine's
+        action or chance outcome)`` (a search asks which of its root's actions a simulation went through, and
+        who acted next).
+
+        Raises:
+            ValueError: if ``steps`` is more than the steps taken.
+        """
+        at = self._at
+        if not 0 <= steps <= at.steps:
+            raise ValueError(f"this state has taken {at.steps} steps, not {steps}")
+        taken, node = [], at.trail
+        for _ in range(at.steps - steps):
+            step, node = node
+            taken.append(step)
+        taken.reverse()
+        return taken
+
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> SpielState:
         """A state ``player_id`` cannot tell from this one (the same information state), its hidden parts dealt
         again by the game's ``resample`` from what the player has not seen (for OpenSpiel's IS-MCTS); a copy in a
@@ -316,6 +334,40 @@ class ScoreNowEvaluator:
             return state.chance_outcomes()
         legal = state.legal_actions()
         return [(a, 1.0 / len(legal)) for a in legal]
+
+
+def game_of(engine: Any) -> SpielGame:
+    """The OpenSpiel game an engine position belongs to (its game and options: the encoding's ``params_of``),
+    loaded once per game string.
+
+    Raises:
+        ValueError: for a state of no registered game, or a position the numbering does not cover (a built board).
+    """
+    spec = next((s for s in SPECS if s.encoding == f"explorer.{getattr(engine, 'game', '')}.encoding"), None)
+    if spec is None:
+        raise ValueError(f"no OpenSpiel game is registered for {type(engine).__name__} positions")
+    params = spec.module().params_of(engine)
+    key = (spec.short_name, tuple(sorted(params.items())))
+    game = _LOADED.get(key)
+    if game is None:
+        game = _LOADED[key] = pyspiel.load_game(spec.short_name, params)
+    return game
+
+
+_LOADED: dict[tuple[str, tuple[tuple[str, Any], ...]], SpielGame] = {}
+
+
+def state_at(engine: Any) -> SpielState:
+    """An OpenSpiel state standing at the engine position ``engine`` (steps counted from there: the game is cut
+    ``max_game_length`` steps later; the information state starts there, with no history before).
+
+    Raises:
+        ValueError: as :func:`game_of`.
+    """
+    game = game_of(engine)
+    state = game.new_initial_state()
+    state._at = _At(game, engine, 0, None)
+    return state
 
 
 _TYPES: dict[str, pyspiel.GameType] = {}

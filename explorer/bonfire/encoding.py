@@ -35,7 +35,7 @@ from .components import (COUNTDOWN, GNOMES_ON_DISPLAY, MAX_GNOMES, MAX_PATH_TILE
                          PATH_DISPLAY, Components)
 from .state import PLAY_CATEGORIES, Index, State
 
-__all__ = ["PLAYERS", "PARAMETERS", "MAX_STEPS", "STEP_KINDS", "start", "numbering", "pieces", "observe",
+__all__ = ["PLAYERS", "PARAMETERS", "MAX_STEPS", "params_of", "STEP_KINDS", "start", "numbering", "pieces", "observe",
            "observation_string", "seen"]
 
 PLAYERS = (MIN_PLAYERS, MAX_PLAYERS)
@@ -58,6 +58,18 @@ def _players(params: dict[str, Any]) -> int:
     if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise ValueError(f"Bonfire is for {MIN_PLAYERS}-{MAX_PLAYERS} players, got players={players!r}")
     return players
+
+
+def params_of(state: State) -> dict[str, Any]:
+    """The parameters (:data:`PARAMETERS`) of the game ``state`` is a position of: the inverse of :func:`start`,
+    for a tool that meets a position rather than a game string (the coach).
+
+    Raises:
+        ValueError: for a position with components other than the shipped ones (the numbering covers those only).
+    """
+    if state.components != Components.default():
+        raise ValueError("only positions with Bonfire's shipped components can be numbered")
+    return {"players": len(state.seats)}
 
 
 def start(params: dict[str, Any]) -> State:

@@ -35,7 +35,7 @@ from .building import Building
 from .components import COLOURS, DAMAGE_CUBES, HOT_SPOT_SUPPLY, MAX_PLAYERS, MIN_PLAYERS, RED_DIE, ROLES
 from .state import PHASES, State
 
-__all__ = ["PLAYERS", "PARAMETERS", "MAX_STEPS", "start", "numbering", "pieces", "observe", "observation_string",
+__all__ = ["PLAYERS", "PARAMETERS", "MAX_STEPS", "params_of", "start", "numbering", "pieces", "observe", "observation_string",
            "seen", "returns"]
 
 PLAYERS = (MIN_PLAYERS, MAX_PLAYERS)
@@ -65,6 +65,24 @@ def _options(params: dict[str, Any]) -> dict[str, Any]:
         raise ValueError(f"building must be one of {', '.join(Building.shipped())}, got {options['building']!r}")
     options["level"] = options["level"] or None
     return options
+
+
+def params_of(state: State) -> dict[str, Any]:
+    """The parameters (:data:`PARAMETERS`) of the game ``state`` is a position of: the inverse of :func:`start`,
+    for a tool that meets a position rather than a game string (the coach).
+
+    Raises:
+        ValueError: for a building that is not one of the shipped ones (the numbering covers those only).
+    """
+    shipped = Building.shipped()
+    key = next((k for k in shipped if Building.named(k) is state.building), None)
+    key = key or next((k for k in shipped if Building.named(k) == state.building), None)
+    if key is None:
+        raise ValueError(f"only positions in a shipped building ({', '.join(Building.shipped())}) can be numbered")
+    o = state.options
+    return {"players": len(state.firefighters), "building": key, "mode": o.mode, "level": o.level or "",
+            "objects": o.objects, "chemical_spill": o.chemical_spill, "platform": o.platform,
+            "basement_ladder": o.basement_ladder, "floor_bridge": o.floor_bridge}
 
 
 def start(params: dict[str, Any]) -> State:

@@ -39,7 +39,7 @@ from .components import COLOURS, FIRE_CARDS, HAND_SIZE, MOVEMENT_CARDS_PER_DIREC
 from .setup import DECKS, _next_objective
 from .state import PHASES, Options, State
 
-__all__ = ["PLAYERS", "PARAMETERS", "MAX_STEPS", "start", "numbering", "pieces", "observe", "observation_string",
+__all__ = ["PLAYERS", "PARAMETERS", "MAX_STEPS", "params_of", "start", "numbering", "pieces", "observe", "observation_string",
            "seen", "receiver", "resample"]
 
 PLAYERS = (3, 6)
@@ -68,6 +68,20 @@ def _options(params: dict[str, Any]) -> dict[str, Any]:
                "fire_cones": params.get("fire_cones", 100)}
     Options(**options)  # the engine's own checks (the cones in the box)
     return {"players": players, **options}
+
+
+def params_of(state: State) -> dict[str, Any]:
+    """The parameters (:data:`PARAMETERS`) of the game ``state`` is a position of: the inverse of :func:`start`,
+    for a tool that meets a position rather than a game string (the coach).
+
+    Raises:
+        ValueError: for a position on a board other than the shipped one (the numbering covers that board only).
+    """
+    if state.board != Board.default():
+        raise ValueError("only positions on the shipped board of London can be numbered (a built board cannot)")
+    options = state.options
+    return {"players": len(state.seats), "hidden_colours": options.hidden_colours,
+            "more_destruction": options.more_destruction, "fire_cones": options.fire_cones}
 
 
 def start(params: dict[str, Any]) -> State:
@@ -271,14 +285,14 @@ def resample(state: State, player: int, rng: Any) -> State:
             objectives = list(seats[j].objectives)
             objectives[deck] = district
             seats[j] = seats[j].replace(objectives=tuple(objectives))
-    hidden = [t for t in state.tokens if t] + [t for j in others for t in seats[j].tokens]
-    rng.shuffle(hidden)
+    hidden = sorted([t for t in state.tokens if t] + [t for j in others for t in seats[j].tokens])
+    rng.shuffle(hidden)  # sorted first: the deal depends on which tokens are hidden, not on where they lie
     kinds = iter(hidden)
     tokens = tuple(next(kinds) if t else None for t in state.tokens)
     for j in others:
         seats[j] = seats[j].replace(tokens=tuple(sorted(next(kinds) for _ in seats[j].tokens)))
     if state.options.hidden_colours:
-        colours = [seats[j].colour for j in others if seats[j].colour]
+        colours = sorted(seats[j].colour for j in others if seats[j].colour)
         rng.shuffle(colours)
         dealt = iter(colours)
         for j in others:

@@ -29,7 +29,7 @@ from .board import Board
 from .components import COLOURS, CUSTOMERS, NEUTRAL_STACK, PLAYER_COUNTS
 from .state import PHASES, State, layout
 
-__all__ = ["PLAYERS", "PARAMETERS", "MAX_STEPS", "start", "numbering", "pieces", "observe", "observation_string",
+__all__ = ["PLAYERS", "PARAMETERS", "MAX_STEPS", "params_of", "start", "numbering", "pieces", "observe", "observation_string",
            "seen"]
 
 PLAYERS = (2, 4)
@@ -55,6 +55,18 @@ def _options(params: dict[str, Any]) -> tuple[int, bool]:
     if not isinstance(queue, bool):
         raise ValueError(f"customer_queue is true or false, got {queue!r}")
     return players, queue
+
+
+def params_of(state: State) -> dict[str, Any]:
+    """The parameters (:data:`PARAMETERS`) of the game ``state`` is a position of: the inverse of :func:`start`,
+    for a tool that meets a position rather than a game string (the coach).
+
+    Raises:
+        ValueError: for a position on a board other than the shipped one (the numbering covers that board only).
+    """
+    if state.board != Board.default():
+        raise ValueError("only positions on the shipped Portobello board can be numbered (a built board cannot)")
+    return {"players": len(state.seats), "customer_queue": state.options.customer_queue}
 
 
 def start(params: dict[str, Any]) -> State:

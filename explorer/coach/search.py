@@ -1,0 +1,299 @@
+"""The coach's search: OpenSpiel's MCTS (IS-MCTS where players hold secrets) over the adapter, with rollouts.
+
+A simulation descends OpenSpiel's tree, then plays a **rollout** from the leaf: uniformly random legal actions
+and chance outcomes drawn by their probabilities, for at most :data:`HORIZON` steps, and is valued where it
+stops by :func:`outcome` ("the score if the game ended now"). Every rollout is also kept as a :class:`Sample`
+under the root action it went through, so a hint can say more than the search's mean: the chance of winning,
+the score margin, and the reply or chance outcome met most.
+
+Everything is seeded: the tree's choices come from ``numpy.random.RandomState(seed)``, the rollouts and the
+worlds sampled for hidden information from ``random.Random`` streams derived from ``seed``; the engine's own
+random stream (a state's ``rng``, which holds every unseen order) is never read, so a hint depends only on what
+the player to act can see.
+
+Why OpenSpiel's bots (the issue's choice, kept): ``MCTSBot`` and ``ISMCTSBot`` are well kept and take the
+adapter's states as they are; the coach only adds the rollout evaluator and reads their root statistics.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import zlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+from open_spiel.python.algorithms import ismcts, mcts
+
+from explorer.adapters.openspiel import SpielState, game_of, state_at
+from explorer.core.encoding import rank_returns
+
+__all__ = ["HORIZON", "SIMS_PER_SECOND", "UCT_C", "MIN_SIMS", "Sample", "Search", "RolloutEvaluator", "outcome",
+           "rollout", "search", "flat_samples", "sims_for", "stream", "world_for", "mean_and_spread", "wilson"]
+
+HORIZON = {"london1666": 48, "portobello": 36, "flashpoint": 60, "bonfire": 48}
+"""The most steps a rollout plays before it is valued as it stands, per game: about one round of turns (a round
+of a 4-player London game, of a 3-player Portobello or Bonfire game, a turn and its fire for each firefighter)."""
+SIMS_PER_SECOND = {"london1666": 90, "portobello": 220, "flashpoint": 110, "bonfire": 120}
+"""Simulations a hint runs per second of budget, per game: measured on the project's 2-core machine from
+mid-game positions (``benchmarks/bench_coach.py``, with margin), so a 2-second hint takes about 2 seconds. The
+budget becomes a number of simulations, not a clock, so the same position, budget and seed give the same hint
+on any machine."""
+UCT_C = 1.4
+"""The exploration constant of the tree search (returns lie in [-1, 1])."""
+MIN_SIMS = 16
+"""The fewest simulations a search runs, whatever the budget."""
+
+
+def sims_for(game: str, budget_s: float) -> int:
+    """The simulations ``budget_s`` seconds buy in ``game`` (:data:`SIMS_PER_SECOND`), at least :data:`MIN_SIMS`.
+
+    Raises:
+        ValueError: for a budget that is not a positive number of seconds.
+    """
+    if isinstance(budget_s, bool) or not isinstance(budget_s, (int, float)) or not budget_s > 0:
+        raise ValueError(f"the coach's budget is a positive number of seconds, got {budget_s!r}")
+    return max(MIN_SIMS, int(budget_s * SIMS_PER_SECOND[game]))
+
+
+def stream(seed: int, *labels: Any) -> random.Random:
+    """A ``random.Random`` for one purpose of one search (``labels``, e.g. ``("rollouts",)`` or ``("world",
+    7)``), the same on every run and every machine (the labels are hashed with CRC-32, not Python's salted
+    ``hash``)."""
+    text = ":".join(str(x) for x in (seed, *labels)).encode()
+    return random.Random(zlib.crc32(text) * 1_000_003 + len(text))
+
+
+@dataclass(frozen=True)
+class Sample:
+    """One simulation as seen at its end (a rollout's last position, or the end of the game).
+
+    ``value`` is the acting player's return in [-1, 1] (:func:`outcome`); ``won`` whether they were among the
+    winners (Flash Point: the team had won); ``margin`` their total score minus the best other player's (0 in
+    Flash Point); ``lost`` victims lost (Flash Point; 0 elsewhere); ``ended`` whether the game was over; ``then``
+    the first step after the root action that someone else (or chance) took, as ``(who, notation)`` with ``who``
+    ``"chance"`` or the player's index, or ``None``."""
+
+    value: float
+    won: bool
+    margin: float
+    lost: int
+    ended: bool
+    then: tuple[str | int, str] | None
+
+
+def outcome(engine: Any, player: int) -> tuple[float, bool, float, int]:
+    """How ``engine`` (an engine position) stands for ``player``: ``(value, won, margin, lost)`` as in
+    :class:`Sample`.
+
+    The value of a competitive game is its ranking if it ended now (:func:`~explorer.core.encoding.rank_returns`);
+    of Flash Point, +1 won, -1 lost, and before the end ``rescued / 7 - lost / 4`` (the two counters that end the
+    game, ``flashpoint.end.win`` and ``flashpoint.end.lost``; the coach's own yardstick, not a rule)."""
+    if engine.game == "flashpoint":
+        lost = engine.lost
+        if engine.is_won:
+            return 1.0, True, 0.0, lost
+        if engine.is_lost:
+            return -1.0, False, 0.0, lost
+        return max(-1.0, min(1.0, engine.rescued / 7 - lost / 4)), False, 0.0, lost
+    ranks = rank_returns(engine)
+    names = engine.players
+    table = engine.scores()
+    mine = table[names[player]].total
+    best_other = max(table[n].total for k, n in enumerate(names) if k != player)
+    return ranks[player], names[player] in set(engine.winners()), float(mine - best_other), 0
+
+
+def rollout(engine: Any, horizon: int, rng: random.Random) -> tuple[Any, list[tuple[Any, Any]]]:
+    """Play at most ``horizon`` steps from ``engine``: uniformly random legal actions, chance outcomes by their
+    probabilities (from ``rng``; the engine's own random stream is not used). Returns the last position and the
+    steps taken, as ``(position before, action)`` pairs."""
+    taken = []
+    state = engine
+    for _ in range(horizon):
+        if state.is_terminal:
+            break
+        if state.is_chance_node:
+            outcomes = state.chance_outcomes()
+            target, running, action = rng.random(), 0.0, outcomes[-1][0]
+            for candidate, p in outcomes:
+                running += float(p)
+                if target < running:
+                    action = candidate
+                    break
+        else:
+            legal = state.legal_actions()
+            action = legal[int(rng.random() * len(legal))]
+        taken.append((state, action))
+        state = state.apply(action)
+    return state, taken
+
+
+def _first_other(steps: Sequence[tuple[Any, Any]], player: int) -> tuple[str | int, str] | None:
+    for before, action in steps:
+        if before.is_chance_node:
+            return "chance", str(action)
+        if before.current_player != player:
+            return before.current_player, str(action)
+    return None
+
+
+class RolloutEvaluator:
+    """The evaluator OpenSpiel's bots call at a new leaf (``evaluate`` and ``prior``): one :func:`rollout`,
+    valued by :func:`outcome` for every player, and kept as a :class:`Sample` of the root action the simulation
+    went through (:attr:`samples`, by the root action's number)."""
+
+    def __init__(self, player: int, horizon: int, rng: random.Random, cooperative: bool) -> None:
+        self.player, self.horizon, self.rng, self.cooperative = player, horizon, rng, cooperative
+        self.samples: dict[int, list[Sample]] = {}
+
+    def evaluate(self, state: SpielState) -> np.ndarray:
+        """Every player's value of a rollout from ``state``; the acting player's :class:`Sample` is kept."""
+        path = state.path_since(0)
+        end, taken = rollout(state.engine, self.horizon, self.rng)
+        players = state.get_game().num_players()
+        if self.cooperative:
+            values = [outcome(end, 0)[0]] * players
+        else:
+            values = rank_returns(end)
+        self._keep(state, path, end, taken)
+        return np.array(values, dtype=float)
+
+    def _keep(self, state: SpielState, path: list[tuple[Any, Any]], end: Any, taken: list[tuple[Any, Any]]) -> None:
+        if not path:
+            return
+        root_action = state.get_game().numbering.number(path[0][1])
+        value, won, margin, lost = outcome(end, self.player)
+        self.samples.setdefault(root_action, []).append(
+            Sample(value, won, margin, lost, end.is_terminal, _first_other(path[1:] + taken, self.player)))
+
+    def prior(self, state: SpielState) -> list[tuple[int, float]]:
+        """Uniform over the legal actions (the chance outcomes' own probabilities at a chance node)."""
+        if state.is_chance_node():
+            return state.chance_outcomes()
+        legal = state.legal_actions()
+        return [(a, 1.0 / len(legal)) for a in legal]
+
+
+@dataclass(frozen=True)
+class Search:
+    """What one search found at the root: per legal action (by number), its visits, the search's mean return
+    for the acting player, and the rollouts kept under it; the acting player, the simulations run and the OpenSpiel
+    state the search started from (``root``)."""
+
+    root: SpielState
+    player: int
+    sims: int
+    visits: dict[int, int]
+    values: dict[int, float]
+    samples: dict[int, list[Sample]]
+
+    def ranked(self) -> list[int]:
+        """The root actions by visits, then value, then number (most visited first: OpenSpiel's own choice)."""
+        return sorted(self.visits, key=lambda a: (-self.visits[a], -self.values[a], a))
+
+
+def world_for(root: SpielState, player: int, rng: random.Random) -> SpielState:
+    """A world ``player`` cannot tell from ``root``, its hidden parts dealt again from ``rng`` (the game's
+    ``resample``); ``root`` itself where every player sees everything."""
+    if root.get_game().spec.perfect_information:
+        return root
+    return root.resample_from_infostate(player, rng.random)
+
+
+def search(engine: Any, sims: int, seed: int) -> Search:
+    """Search from ``engine`` (an engine position where a player acts) with ``sims`` simulations.
+
+    Perfect-information games use ``MCTSBot`` on the position itself (its secrets are only the engine's random
+    stream, which nothing reads); London uses ``ISMCTSBot``, every simulation starting from a world dealt again
+    from what the player to act has seen (:func:`world_for`), never from the true position.
+
+    Raises:
+        ValueError: at a chance step or at the end of the game (``core.chance.outcome``, ``core.end.game-over``),
+            or for a position the adapter cannot number (a built board).
+    """
+    if engine.is_terminal:
+        raise ValueError("the game is over (core.end.game-over): there is no move to suggest")
+    if engine.is_chance_node:
+        raise ValueError("chance decides this step (core.chance.outcome): there is no move to suggest")
+    root = state_at(engine)
+    game = root.get_game()
+    player = engine.current_player
+    evaluator = RolloutEvaluator(player, HORIZON[engine.game], stream(seed, "rollouts"), game.spec.cooperative)
+    tree_rng = np.random.RandomState(zlib.crc32(f"{seed}:tree".encode()))
+    legal = root.legal_actions()
+    if game.spec.perfect_information:
+        bot = mcts.MCTSBot(game, UCT_C, sims, evaluator, solve=True, random_state=tree_rng)
+        node = bot.mcts_search(root)
+        visits = {c.action: c.explore_count for c in node.children}
+        values = {c.action: (c.total_reward / c.explore_count if c.explore_count else 0.0) for c in node.children}
+    else:
+        worlds = stream(seed, "worlds")
+        bot = ismcts.ISMCTSBot(game, evaluator, UCT_C, sims, random_state=tree_rng,
+                               final_policy_type=ismcts.ISMCTSFinalPolicyType.MAX_VISIT_COUNT)
+        bot.set_resampler(lambda state, who: world_for(state, who, worlds))
+        if len(legal) == 1:
+            visits, values = {legal[0]: 0}, {legal[0]: 0.0}
+        else:
+            bot.run_search(root)
+            info = bot._root_node.child_info  # OpenSpiel keeps the root's statistics here
+            visits = {a: c.visits for a, c in info.items()}
+            values = {a: (c.return_sum / c.visits if c.visits else 0.0) for a, c in info.items()}
+    for a in legal:
+        visits.setdefault(a, 0)
+        values.setdefault(a, 0.0)
+    return Search(root, player, sims, visits, values, evaluator.samples)
+
+
+def flat_samples(engine: Any, actions: Sequence[Any], per_action: int, seed: int,
+                 after: Callable[[Any, Any], Any] | None = None) -> list[list[Sample]]:
+    """``per_action`` rollouts after each of ``actions`` (engine actions, legal at ``engine``) with **common
+    random numbers**: rollout ``i`` of every action starts in the same world (hidden parts dealt from
+    ``stream(seed, "world", i)``) and draws its choices and chance outcomes from ``stream(seed, "rollout", i)``,
+    so two actions are compared on the same luck. Returns the samples of each action, in order."""
+    root = state_at(engine)
+    player = engine.current_player
+    horizon = HORIZON[engine.game]
+    out: list[list[Sample]] = [[] for _ in actions]
+    for i in range(per_action):
+        world = world_for(root, player, stream(seed, "world", i)).engine
+        for k, action in enumerate(actions):
+            rng = stream(seed, "rollout", i)
+            first = world.apply(_same(world, action))
+            end, taken = rollout(first, horizon, rng)
+            value, won, margin, lost = outcome(end, player)
+            out[k].append(Sample(value, won, margin, lost, end.is_terminal, _first_other(taken, player)))
+    return out
+
+
+def _same(world: Any, action: Any) -> Any:
+    """``action`` as one of ``world``'s own legal actions (a resampled world lists its own objects)."""
+    for candidate in world.legal_actions():
+        if candidate == action:
+            return candidate
+    return action
+
+
+def mean_and_spread(values: Sequence[float]) -> tuple[float, float]:
+    """The mean of ``values`` and their standard deviation (0 for fewer than two)."""
+    n = len(values)
+    if not n:
+        return 0.0, 0.0
+    mean = sum(values) / n
+    if n < 2:
+        return mean, 0.0
+    return mean, math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
+
+
+def wilson(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval (95 % by default) of a proportion, ``successes`` of ``n``; ``(0, 1)`` for
+    ``n = 0``."""
+    if n == 0:
+        return 0.0, 1.0
+    p = successes / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
