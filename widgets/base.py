@@ -129,6 +129,8 @@ class Emphasis:
     actions: tuple[Any, ...]
     tone: str
     caption: str
+    first_only: bool = False
+    """Light only the first item of each action (the coach's first hint grade: where to act, not the move)."""
 
 
 class BoardView(anywidget.AnyWidget):
@@ -165,19 +167,24 @@ class BoardView(anywidget.AnyWidget):
     revision = traitlets.Int(0).tag(sync=True)
 
     def __init__(self, record: Record, *, title: str = "", bots: Iterable[Any] = (), bot_seed: int = 0,
-                 **kwargs: Any) -> None:
+                 bot_player: Callable[[Any], Any] | None = None, **kwargs: Any) -> None:
         super().__init__(title=title, **kwargs)
         self.record = record
         self.bots = set(bots)
         """Players (as ``state.current_player`` names them) whose moves are random legal ones."""
         self.bot_rng = random.Random(bot_seed)
         """The random players' source of choices (seeded by ``bot_seed``)."""
+        self.bot_player = bot_player
+        """Who plays the random players' seats instead of random moves: a callable from a position to a legal
+        action (e.g. :class:`explorer.coach.Player`), or ``None`` (random moves, :meth:`choose_bot_action`)."""
         self.bot_pace = "all"
         """``"all"``: random players move at once after a human's move; ``"step"``: only when asked
         (:meth:`bot_moves`), one move at a time."""
         self._bot_budget: int | None = None  # random players' moves still allowed now (None: no limit)
         self._at: str | None = None  # the item of the click being answered (where the bubble points)
         self._played_from: int | None = None  # the cursor before the user's move being answered
+        self.last_move_from: int | None = None
+        """The cursor before the last move the user played on the board (kept, e.g. for the coach's verdict)."""
         self.selection: Pick | Plan | None = None
         """The pick under way (:class:`Pick`), a plan shown (:class:`Plan`), or ``None``."""
         self.emphasis: Emphasis | None = None
@@ -434,10 +441,11 @@ class BoardView(anywidget.AnyWidget):
             mark["tip"] = tip
         return mark
 
-    def emphasise(self, actions: Iterable[Any], *, tone: str = "hint", caption: str = "") -> None:
+    def emphasise(self, actions: Iterable[Any], *, tone: str = "hint", caption: str = "",
+                  first_only: bool = False) -> None:
         """Light ``actions`` (engine actions or their notation) on their items, in the same style as legal moves,
         with ``tone`` (one of :data:`TONES`) and ``caption`` (written on the first item of each, and as its hover
-        text). The emphasis holds for the position shown: any move, undo or step drops it; an empty ``actions``
+        text); with ``first_only``, only the first item of each (the piece or area to act with). The emphasis holds for the position shown: any move, undo or step drops it; an empty ``actions``
         clears it.
 
         Raises:
@@ -454,7 +462,7 @@ class BoardView(anywidget.AnyWidget):
                 problem = state.explain(parsed)
                 raise problem or ValueError(f"{parsed} is legal but no board item stands for it")
             chosen.append(parsed)
-        self.emphasis = Emphasis(tuple(chosen), tone, caption) if chosen else None
+        self.emphasis = Emphasis(tuple(chosen), tone, caption, first_only) if chosen else None
         self.refresh(self.message or None)
 
     def _emphasis_marks(self, state: Any) -> dict[str, dict[str, str]]:
@@ -465,6 +473,8 @@ class BoardView(anywidget.AnyWidget):
         marks: dict[str, dict[str, str]] = {}
         for action in em.actions:
             for n, item in enumerate(items.get(action, ())):
+                if em.first_only and n:
+                    break
                 first = n == 0 and not item.startswith("btn:")
                 mark = {"label": em.caption if first else "", "tone": em.tone}
                 if em.caption:
@@ -482,7 +492,8 @@ class BoardView(anywidget.AnyWidget):
         only as many moves as :meth:`bot_moves` allowed)."""
         state = self.record.state
         while self.bots and not state.is_terminal and state.current_player in self.bots and self._bot_may_move():
-            state = self.record.play(self.choose_bot_action(state, list(state.legal_actions())))
+            legal = list(state.legal_actions())
+            state = self.record.play(self.bot_player(state) if self.bot_player else self.choose_bot_action(state, legal))
 
     def _bot_may_move(self) -> bool:
         """Whether a random player may make one more move now (and count it)."""
@@ -649,6 +660,7 @@ class BoardView(anywidget.AnyWidget):
             return False
         self._events_from = before  # show what this action and the random players' replies did
         self._played_from = before
+        self.last_move_from = before
         self.selection = self.emphasis = None
         self.run_bots()
         self._reselect(clicked)
@@ -683,6 +695,7 @@ class BoardView(anywidget.AnyWidget):
             self.record.play(action)
         self._events_from = before
         self._played_from = before
+        self.last_move_from = before
         self.selection = self.emphasis = None
         self.run_bots()
         self.refresh()
@@ -1073,6 +1086,7 @@ class StepChance:
             return False
         self._events_from = before
         self._played_from = before
+        self.last_move_from = before
         self.selection = self.emphasis = None
         self.run_bots()
         self._reselect(clicked)
@@ -1092,6 +1106,7 @@ class StepChance:
             self.record.step(1)
             self._events_from = before
             self._played_from = before
+            self.last_move_from = before
             self.selection = self.emphasis = None
             self.refresh()
             return True

@@ -178,19 +178,28 @@ class OverlayTabs:
         and the legend come first, each folded to one line (:func:`widgets.apps.how_to_play`), and the form is
         folded too, so the board starts near the top of the page."""
         records = w.VBox([w.HBox([self.save_button, self.load_button]), self.record_note, self.record_text])
+        from .coach import CoachPanel  # here: the coach's search loads only with an app
+
+        self.coach = CoachPanel(self)
         if how is not None:
             settings = w.Accordion(children=[form], titles=("New game: players, seed, options",))
             settings.selected_index = None
             return w.VBox([w.HTML(how_to_play(how[0], how[1], legend=legend)), settings, self.note, self.board,
-                           w.HBox([self.redraw_button, self.overlay_note, self.follow],
+                           self.coach.widget, w.HBox([self.redraw_button, self.overlay_note, self.follow],
                                   layout=w.Layout(align_items="center")), self.tabs,
                            w.Accordion(children=[records], titles=("Save or load a record",))])
-        return w.VBox([form, self.note, self.board, w.HTML(legend),
+        return w.VBox([form, self.note, self.board, self.coach.widget, w.HTML(legend),
                        w.HBox([self.redraw_button, self.overlay_note, self.follow],
                               layout=w.Layout(align_items="center")), self.tabs,
                        w.Accordion(children=[records], titles=("Save or load a record",))])
 
     # ---- records ----------------------------------------------------------------------------------------------
+    def coach_player(self) -> Any:
+        """Who plays the random players' seats of a new game: the coach chosen under the board, or ``None``
+        (random moves; also before the coach's row exists)."""
+        coach = getattr(self, "coach", None)
+        return coach.bot_player() if coach is not None else None
+
     def save(self) -> str:
         """Put the game's record (JSON) in the text box, and return it."""
         self.record_text.value = self.view.record.to_json()
@@ -214,7 +223,11 @@ class OverlayTabs:
         selection); without, say whether the overlay still shows the board's position.
 
         In a running kernel the overlay is redrawn just after the click's message is handled, so the board's
-        update reaches the browser first and the (slower) figure follows."""
+        update reaches the browser first and the (slower) figure follows. The coach hears of it too
+        (:meth:`~widgets.coach.CoachPanel.moved`)."""
+        coach = getattr(self, "coach", None)
+        if coach is not None:
+            coach.moved()
         if not self.follow.value:
             self._show_staleness()
             return

@@ -368,7 +368,9 @@ class Verdict:
         """In words, e.g. "mistake: build c 2 gives up 0.24 against build b 0"."""
         if self.played == self.best:
             return f"good: {self.played} is the coach's first choice"
-        return f"{self.grade}: {self.played} gives up {max(self.drop, 0):.2f} against {self.best}"
+        if self.drop <= 0:
+            return f"good: {self.played} did as well as the coach's first choice, {self.best}, on the same luck"
+        return f"{self.grade}: {self.played} gives up {self.drop:.2f} of value against {self.best}"
 
 
 def verdict(state: Any, action: Any, budget_s: float = 1.0, seed: int = 0) -> Verdict:

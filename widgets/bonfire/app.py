@@ -171,7 +171,8 @@ class BonfireApp(OverlayTabs):
             box.value = k in bots
         if hasattr(self, "view"):
             self.view.unobserve(self._moved, names="revision")
-        self.view = BonfireView(record, bots=bots, bot_seed=record.seed, step_chance=self.step_chance.value,
+        self.view = BonfireView(record, bots=bots, bot_seed=record.seed,
+                                bot_player=self.coach_player(), step_chance=self.step_chance.value,
                                 title=f"Bonfire, {players} players")
         self.view.observe(self._moved, names="revision")
         self.board.children = [self.view]

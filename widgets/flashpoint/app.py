@@ -293,7 +293,8 @@ class FlashPointApp(OverlayTabs):
             self.view.unobserve(self._moved, names="revision")
         house = record.state.building
         title = house.name if "Flash Point" in house.name else f"Flash Point: {house.name}"
-        self.view = FlashPointView(record, bots=bots, bot_seed=record.seed, step_chance=self.step_chance.value,
+        self.view = FlashPointView(record, bots=bots, bot_seed=record.seed,
+                                bot_player=self.coach_player(), step_chance=self.step_chance.value,
                                    title=title)
         self.view.observe(self._moved, names="revision")
         self.board.children = [self.view]

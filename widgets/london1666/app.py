@@ -15,6 +15,7 @@ import plotly.graph_objects as go
 from explorer.core import Record
 
 from ..apps import how_to_play
+from ..coach import CoachPanel
 from ..records import new_record, open_record
 from .overlays import burn_risk, burn_risk_figure, fire_options_figure, score_over_time_figure
 from .view import LondonView
@@ -87,6 +88,7 @@ class LondonApp:
         self._drawn_at: tuple[int, int] | None = None
         self.board = w.VBox()
         self.view: LondonView
+        self.coach = CoachPanel(self)
         self.new_game()
         form = w.VBox([self.players, self.seed, self.cones, self.opponents, self.hidden, self.destruction,
                        self.start_button])
@@ -96,7 +98,7 @@ class LondonApp:
         overlays = w.HBox([self.fire_button, self.turns, self.risk_button, self.score_button, self.hide_button])
         records = w.VBox([w.HBox([self.save_button, self.load_button]), self.record_text])
         top = w.HBox([settings, self.note], layout=w.Layout(align_items="flex-start", grid_gap="16px"))
-        self.widget = w.VBox([top, self.board, overlays, self.overlay,
+        self.widget = w.VBox([top, self.board, self.coach.widget, overlays, self.overlay,
                               w.Accordion(children=[records], titles=("Save or load a record",))])
 
     def new_game(self) -> None:
@@ -110,11 +112,16 @@ class LondonApp:
             return
         self._show_view(record)
 
+    def coach_player(self) -> Any:
+        """Who plays the random players' seats of a new game: the coach chosen under the board, or ``None``."""
+        return self.coach.bot_player()
+
     def _show_view(self, record: Record) -> None:
         bots = set(range(1, record.options.get("players", 4))) if self.opponents.value == "random" else set()
         if hasattr(self, "view"):
             self.view.unobserve(self._moved, names="revision")
-        self.view = LondonView(record, bots=bots, bot_seed=record.seed, title="")  # the page's heading names it
+        self.view = LondonView(record, bots=bots, bot_seed=record.seed,
+                               bot_player=self.coach_player(), title="")  # the page's heading names it
         self.view.observe(self._moved, names="revision")
         self.board.children = [self.view]
         self.note.value = self._how(bots)
@@ -144,7 +151,8 @@ class LondonApp:
 
     def _moved(self, change: Any) -> None:
         """After a redraw of the board: if an overlay is shown for another position, say so above it (overlays
-        are drawn on demand only: a Plotly figure is slow to redraw in the browser)."""
+        are drawn on demand only: a Plotly figure is slow to redraw in the browser). The coach hears of it too."""
+        self.coach.moved()
         if self._drawn_at is None:
             return
         cursor = self.view.record.cursor

@@ -165,7 +165,7 @@ class PortobelloApp(OverlayTabs):
         bots = {k for k in bots if k < players}
         if hasattr(self, "view"):
             self.view.unobserve(self._moved, names="revision")
-        self.view = PortobelloView(record, bots=bots, bot_seed=record.seed)
+        self.view = PortobelloView(record, bots=bots, bot_seed=record.seed, bot_player=self.coach_player())
         self.view.observe(self._moved, names="revision")
         self.board.children = [self.view]
         humans = [COLOURS[k] for k in range(players) if k not in bots]
