@@ -28,7 +28,7 @@ __all__ = ["CoachPanel", "comparison_figure", "hint_table", "BUDGETS", "OPPONENT
 
 BUDGETS = (("quick (0.5 s)", 0.5), ("normal (2 s)", 2.0), ("deep (5 s)", 5.0))
 """The coach's budgets offered, in seconds of search per hint (the default is 2 s)."""
-OPPONENTS = (("random moves", 0.0), ("the coach, quick (0.2 s a move)", 0.2), ("the coach (1 s a move)", 1.0))
+OPPONENTS = (("random moves", 0.0), ("the coach, 0.2 s a move", 0.2), ("the coach, 1 s a move", 1.0))
 """How the seats ticked as random players play: random legal moves, or the coach with this budget per move."""
 VERDICT_BUDGET = 1.0
 """Seconds of search a verdict on a move takes."""
@@ -99,9 +99,10 @@ class CoachPanel:
         self.budget = w.Dropdown(options=BUDGETS, value=2.0, description="Coach", layout=w.Layout(width="190px"),
                                  style={"description_width": "45px"})
         self.grading = w.Checkbox(value=False, description="Grade my moves", indent=False,
-                                  layout=w.Layout(width="130px"))
-        self.opponents = w.Dropdown(options=OPPONENTS, value=0.0, description="Random players' seats play",
-                                    layout=w.Layout(width="390px"), style={"description_width": "170px"})
+                                  layout=w.Layout(width="150px"))
+        self.opponents = w.Dropdown(options=OPPONENTS, value=0.0, description="Opponents play",
+                                    tooltip="How the seats ticked as random players choose their moves",
+                                    layout=w.Layout(width="330px"), style={"description_width": "105px"})
         self.opponents.observe(lambda _: self._set_opponents(), names="value")
         self.compare_toggle = w.ToggleButton(value=False, description="Compare moves", icon="bar-chart",
                                              layout=w.Layout(width="140px"))

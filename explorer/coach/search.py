@@ -36,7 +36,7 @@ __all__ = ["HORIZON", "SIMS_PER_SECOND", "UCT_C", "MIN_SIMS", "Sample", "Search"
 HORIZON = {"london1666": 48, "portobello": 36, "flashpoint": 60, "bonfire": 48}
 """The most steps a rollout plays before it is valued as it stands, per game: about one round of turns (a round
 of a 4-player London game, of a 3-player Portobello or Bonfire game, a turn and its fire for each firefighter)."""
-SIMS_PER_SECOND = {"london1666": 90, "portobello": 220, "flashpoint": 110, "bonfire": 120}
+SIMS_PER_SECOND = {"london1666": 120, "portobello": 450, "flashpoint": 140, "bonfire": 140}
 """Simulations a hint runs per second of budget, per game: measured on the project's 2-core machine from
 mid-game positions (``benchmarks/bench_coach.py``, with margin), so a 2-second hint takes about 2 seconds. The
 budget becomes a number of simulations, not a clock, so the same position, budget and seed give the same hint
