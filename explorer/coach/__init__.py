@@ -31,6 +31,7 @@ lost / 4``).
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -47,6 +48,8 @@ __all__ = ["hint", "compare", "verdict", "Player", "Hint", "Suggestion", "Then",
 
 SHOWN = 3
 """How many suggestions a hint keeps (the best first)."""
+REMEMBERED = 64
+"""How many positions a :class:`Player` remembers acting from, so it does not go round in circles."""
 GRADES = (("good", 0.1), ("inaccuracy", 0.2), ("mistake", 0.3), ("blunder", float("inf")))
 """A move's grade from the drop of its value against the best move's (on the [-1, 1] return scale): under 0.1
 good, under 0.2 an inaccuracy, under 0.3 a mistake, else a blunder (the steps Lichess's practice mode takes on
@@ -415,16 +418,34 @@ class Player:
         elif isinstance(sims, bool) or not isinstance(sims, int) or sims < 1:
             raise ValueError(f"sims is a positive whole number, got {sims!r}")
         self.budget_s, self.seed, self.sims = budget_s, seed, sims
+        self._left: deque[str] = deque(maxlen=REMEMBERED)
+        """The positions this player acted from lately, as the player to act saw them (see :meth:`__call__`)."""
 
     def __call__(self, state: Any) -> Any:
-        """The coach's first choice in ``state``; the only legal action at once when there is one."""
+        """The coach's first choice in ``state``; the only legal action at once when there is one.
+
+        A move back to a position this player has acted from lately is passed over for the next choice (some
+        moves cost nothing and undo each other, e.g. the bobby back and forth across a player's own lane: a
+        search that finds them all equal would otherwise go round for ever)."""
         legal = state.legal_actions() if not (state.is_terminal or state.is_chance_node) else []
         if len(legal) == 1:
             return legal[0]
         sims = self.sims if self.sims is not None else sims_for(_game(state), self.budget_s)
         found = search(state, sims, self.seed)
-        action = found.root.get_game().numbering.action(found.ranked()[0])
-        return next((a for a in legal if a == action), action)
+        numbering = found.root.get_game().numbering
+        player = state.current_player
+        encoding = found.root.get_game().encoding
+        self._left.append(encoding.observation_string(state, player))
+        chosen = None
+        for number in found.ranked():
+            action = numbering.action(number)
+            action = next((a for a in legal if a == action), action)
+            chosen = chosen if chosen is not None else action
+            after = state.apply(action)
+            if after.is_chance_node or after.is_terminal or after.current_player != player \
+                    or encoding.observation_string(after, player) not in self._left:
+                return action
+        return chosen
 
     def __repr__(self) -> str:
         return f"Player(budget_s={self.budget_s}, seed={self.seed}" + (f", sims={self.sims})" if self.sims else ")")
