@@ -89,21 +89,27 @@ def outcome(engine: Any, player: int) -> tuple[float, bool, float, int]:
     :class:`Sample`.
 
     The value of a competitive game is its ranking if it ended now (:func:`~explorer.core.encoding.rank_returns`);
-    of Flash Point, +1 won, -1 lost, and before the end ``rescued / 7 - lost / 4`` (the two counters that end the
-    game, ``flashpoint.end.win`` and ``flashpoint.end.lost``; the coach's own yardstick, not a rule)."""
+    of Flash Point, +1 won, -1 lost, and before the end ``(rescued + carried / 2) / 7 - lost / 4``: the two
+    counters that end the game (``flashpoint.end.win``, ``flashpoint.end.lost``), a victim being carried out
+    counting half a rescue (the coach's own yardstick, not a rule: without it a short rollout almost never sees
+    a rescue, and the search has nothing to steer by)."""
     if engine.game == "flashpoint":
         lost = engine.lost
         if engine.is_won:
             return 1.0, True, 0.0, lost
         if engine.is_lost:
             return -1.0, False, 0.0, lost
-        return max(-1.0, min(1.0, engine.rescued / 7 - lost / 4)), False, 0.0, lost
+        carried = sum(1 for f in engine.firefighters if f.carrying in _VICTIMS)
+        return max(-1.0, min(1.0, (engine.rescued + carried / 2) / 7 - lost / 4)), False, 0.0, lost
     ranks = rank_returns(engine)
     names = engine.players
     table = engine.scores()
     mine = table[names[player]].total
     best_other = max(table[n].total for k, n in enumerate(names) if k != player)
     return ranks[player], names[player] in set(engine.winners()), float(mine - best_other), 0
+
+
+_VICTIMS = ("victim", "treated victim")
 
 
 def rollout(engine: Any, horizon: int, rng: random.Random) -> tuple[Any, list[tuple[Any, Any]]]:
