@@ -29,6 +29,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 
 from explorer.adapters.openspiel import SpielState, game_of, state_at
 from explorer.core.encoding import rank_returns
+from explorer.flashpoint.components import DAMAGE_CUBES
 
 __all__ = ["HORIZON", "SIMS_PER_SECOND", "UCT_C", "MIN_SIMS", "Sample", "Search", "RolloutEvaluator", "outcome",
            "rollout", "search", "flat_samples", "sims_for", "stream", "world_for", "mean_and_spread", "wilson"]
@@ -89,8 +90,8 @@ def outcome(engine: Any, player: int) -> tuple[float, bool, float, int]:
     :class:`Sample`.
 
     The value of a competitive game is its ranking if it ended now (:func:`~explorer.core.encoding.rank_returns`);
-    of Flash Point, +1 won, -1 lost, and before the end ``(rescued + carried / 2) / 7 - lost / 4``: the two
-    counters that end the game (``flashpoint.end.win``, ``flashpoint.end.lost``), a victim being carried out
+    of Flash Point, +1 won, -1 lost, and before the end ``(rescued + carried / 2) / 7 - lost / 4 - damage / 48``:
+    the counters that end the game (``flashpoint.end.win``, ``flashpoint.end.lost``, ``flashpoint.end.collapse``), a victim being carried out
     counting half a rescue (the coach's own yardstick, not a rule: without it a short rollout almost never sees
     a rescue, and the search has nothing to steer by)."""
     if engine.game == "flashpoint":
@@ -100,7 +101,8 @@ def outcome(engine: Any, player: int) -> tuple[float, bool, float, int]:
         if engine.is_lost:
             return -1.0, False, 0.0, lost
         carried = sum(1 for f in engine.firefighters if f.carrying in _VICTIMS)
-        return max(-1.0, min(1.0, (engine.rescued + carried / 2) / 7 - lost / 4)), False, 0.0, lost
+        value = (engine.rescued + carried / 2) / 7 - lost / 4 - engine.damage / (2 * DAMAGE_CUBES)
+        return max(-1.0, min(1.0, value)), False, 0.0, lost
     ranks = rank_returns(engine)
     names = engine.players
     table = engine.scores()
