@@ -30,6 +30,7 @@ BUDGETS = (("quick (0.5 s)", 0.5), ("normal (2 s)", 2.0), ("deep (5 s)", 5.0))
 """The coach's budgets offered, in seconds of search per hint (the default is 2 s)."""
 OPPONENTS = (("random moves", 0.0), ("the coach, 0.2 s a move", 0.2), ("the coach, 1 s a move", 1.0))
 """How the seats ticked as random players play: random legal moves, or the coach with this budget per move."""
+_CELL = "style='padding:1px 14px 1px 0;text-align:left'"
 VERDICT_BUDGET = 1.0
 """Seconds of search a verdict on a move takes."""
 
@@ -38,15 +39,16 @@ def hint_table(h: Hint, state: Any) -> str:
     """The suggestions of hint ``h`` as an HTML table (move, value, simulations, the share in the lead or won with
     its 95 % interval, the margin or victims lost), then the first one's facts as a list."""
     coop = bool(h.suggestions) and h.suggestions[0].cooperative
-    head = ("<tr><th>move</th><th>value</th><th>simulations</th><th>"
-            + ("team won" if coop else "in the lead") + "</th><th>" + ("victims lost" if coop else "margin")
-            + "</th></tr>")
+    cols = ("move", "value", "simulations", "team won" if coop else "in the lead (95 %)",
+            "victims lost" if coop else "margin")
+    head = "<tr>" + "".join(f"<th {_CELL}>{c}</th>" for c in cols) + "</tr>"
     rows = []
     for s in h:
         low, high = s.win_interval
         extra = f"{s.lost:.1f}" if coop else f"{s.margin:+.1f}"
-        rows.append(f"<tr><td><b>{html.escape(s.notation)}</b></td><td>{s.value:+.2f}</td><td>{s.sims}</td>"
-                    f"<td>{s.win:.0%} ({low:.0%}–{high:.0%})</td><td>{extra}</td></tr>")
+        cells = (f"<b>{html.escape(s.notation)}</b>", f"{s.value:+.2f}", str(s.sims),
+                 f"{s.win:.0%} ({low:.0%}–{high:.0%})", extra)
+        rows.append("<tr>" + "".join(f"<td {_CELL}>{c}</td>" for c in cells) + "</tr>")
     facts = "".join(f"<li>{html.escape(line)}</li>" for line in h.best.facts(state.players)[1:])
     return (f"<table class='rx-coach' style='font-size:12px;border-collapse:collapse'>{head}{''.join(rows)}</table>"
             + (f"<ul style='font-size:12px;margin:4px 0'>{facts}</ul>" if facts else ""))
