@@ -40,8 +40,8 @@ from explorer.core.events import Event
 
 from explorer.adapters.openspiel import state_at
 
-from .search import (SIMS_PER_SECOND, Sample, flat_samples, mean_and_spread, search, sims_for, stream, wilson,
-                     world_for)
+from .search import SIMS_PER_SECOND, Sample, flat_samples, mean_and_spread, sims_for, stream, wilson, world_for
+from .search import search as run_search  # (the name ``search`` stays the submodule)
 
 __all__ = ["hint", "compare", "verdict", "Player", "Hint", "Suggestion", "Then", "Comparison", "Distribution",
            "Verdict", "GRADES"]
@@ -241,7 +241,7 @@ def hint(state: Any, budget_s: float = 2.0, seed: int = 0, *, shown: int = SHOWN
             budget, or for a position the coach cannot number (a built board).
     """
     sims = sims_for(_game(state), budget_s)
-    found = search(state, sims, seed)
+    found = run_search(state, sims, seed)
     numbering = found.root.get_game().numbering
     worlds = _worlds(state, seed)
     suggestions = []
@@ -431,7 +431,7 @@ class Player:
         if len(legal) == 1:
             return legal[0]
         sims = self.sims if self.sims is not None else sims_for(_game(state), self.budget_s)
-        found = search(state, sims, self.seed)
+        found = run_search(state, sims, self.seed)
         numbering = found.root.get_game().numbering
         player = state.current_player
         encoding = found.root.get_game().encoding
