@@ -238,3 +238,19 @@ def test_wilson_interval_known_values():
     assert (round(low, 4), round(high, 4)) == (0.2366, 0.7634)
     assert wilson(0, 0) == (0.0, 1.0)
     assert round(wilson(0, 10)[1], 4) == 0.2775
+
+
+def test_a_standing_counts_the_rank_and_the_margin():
+    import math
+
+    from explorer.coach.search import MARGIN_SCALE, standing
+    from explorer.core.encoding import rank_returns
+
+    state = mid_game(bonfire, 2, 60, players=3)
+    values, margins = standing(state)
+    totals = [state.scores()[n].total for n in state.players]
+    assert margins == [t - max(totals[:k] + totals[k + 1:]) for k, t in enumerate(totals)]
+    assert values == [0.5 * r + 0.5 * math.tanh(m / MARGIN_SCALE["bonfire"])
+                      for r, m in zip(rank_returns(state), margins)]
+    leader = max(range(3), key=lambda k: (values[k], k))
+    assert margins[leader] >= 0 and all(-1 <= v <= 1 for v in values)

@@ -23,10 +23,11 @@ position, budget and seed give the same answer. The coach never reads what the p
 hidden hands, objectives, tokens and (rule A) colours are dealt again for every simulation from the player's own
 view, and no game's future draws (the engine's random stream) are read.
 
-Values are the player's *return*: +1 for finishing ahead of every other player, -1 behind all of them (the
-ranking, :func:`~explorer.core.encoding.rank_returns`); in Flash Point +1 a win and -1 a loss for the whole team.
-A simulation that stops before the end is valued as if the game ended there (Flash Point: ``rescued / 7 -
-lost / 4``).
+Values lie in [-1, 1]: where a simulation stops (the end, or a short rollout's last step), half the ranking (+1
+ahead of every other player, -1 behind all of them, :func:`~explorer.core.encoding.rank_returns`) and half the
+score margin over the best other player, squashed (``tanh(margin / scale)``, :func:`~explorer.coach.search.
+standing`); a finished game is worth its ranking. In Flash Point, +1 a win and -1 a loss for the whole team, and
+before the end ``(rescued + carried / 2) / 7 - lost / 4 - damage / 48`` (:func:`~explorer.coach.search.outcome`).
 """
 
 from __future__ import annotations
@@ -77,8 +78,8 @@ class Then:
 class Suggestion:
     """One legal action as the coach sees it.
 
-    ``action`` the engine's action (``notation`` its text); ``value`` the search's mean return for the player in
-    [-1, 1]; ``sims`` the simulations through it; ``win`` the share of its simulations the player ended in the
+    ``action`` the engine's action (``notation`` its text); ``value`` the search's mean value for the player in
+    [-1, 1] (see the module docstring); ``sims`` the simulations through it; ``win`` the share of its simulations the player ended in the
     lead (Flash Point: the team had won) with ``win_interval`` its 95 % Wilson interval; ``margin`` the mean
     score margin over the best other player where the simulations stopped (0 in Flash Point) and ``spread`` its
     standard deviation (Flash Point: of victims lost); ``lost`` the mean victims lost (Flash Point; 0 elsewhere);

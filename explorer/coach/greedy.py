@@ -3,9 +3,8 @@
 >>> from explorer import portobello
 >>> from explorer.coach.greedy import Greedy
 >>> state = portobello.new_game(players=2, seed=1)
->>> bot = Greedy(seed=0)
->>> action = bot(state)
->>> state.is_legal(action), bot(state) == action       # legal, and the same choice every time
+>>> action = Greedy(seed=0)(state)
+>>> state.is_legal(action), Greedy(seed=0)(state) == action       # legal, and the same choice every time
 (True, True)
 >>> greedy_value(state, action) == max(greedy_value(state, a) for a in state.legal_actions())
 True
@@ -21,8 +20,12 @@ step that follows) is best for the player to act, by :func:`greedy_value`:
   nothing rescues more).
 
 Ties (most actions, most of the time: a step of a turn rarely scores by itself) are broken by a
-``random.Random`` seeded from the bot's seed and the position (its :meth:`to_dict` text, hashed with CRC-32), so
-the same bot in the same position always picks the same action, whatever it was asked before. The position is
+``random.Random`` seeded from the bot's seed, the position (its ``to_dict()`` text, hashed with CRC-32) and how
+many times this bot has already been asked about that very position: a fresh bot in a given position always
+picks the same action, whatever it was asked before, and a position met again draws again. The repeat count
+matters where a move can be undone for free (Portobello's bobby moves freely, ``portobello.bobby.move``): a
+choice fixed by the position alone could walk the bobby back and forth between two districts for ever, since
+a bobby move and the end of the turn often score the same. The position is
 the engine's true one: in London the player's own score is worked out from the player's own cards and
 objectives (which they know); the tie-break's seed reads the whole position, which only makes a tie's random
 choice differ between worlds, not better.
@@ -75,6 +78,7 @@ class Greedy:
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise ValueError(f"the greedy bot's seed is an int, got {seed!r}")
         self.seed = seed
+        self._asked: dict[int, int] = {}
 
     def best(self, state: Any) -> list[Any]:
         """The legal actions of ``state`` with the best :func:`greedy_value`, in the engine's order (a list of
@@ -89,12 +93,15 @@ class Greedy:
         return [a for a, v in zip(legal, values) if v == top]
 
     def __call__(self, state: Any) -> Any:
-        """The greedy choice in ``state``: the only best action, or a seeded random one among the tied best."""
+        """The greedy choice in ``state``: the only best action, or a seeded random one among the tied best (drawn
+        again each time the same position comes back)."""
         best = self.best(state)
         if len(best) == 1:
             return best[0]
-        text = json.dumps(state.to_dict(), sort_keys=True, default=str)
-        rng = random.Random(zlib.crc32(f"{self.seed}:{text}".encode()))
+        position = zlib.crc32(json.dumps(state.to_dict(), sort_keys=True, default=str).encode())
+        repeat = self._asked.get(position, 0)
+        self._asked[position] = repeat + 1
+        rng = random.Random(f"{self.seed}:{position}:{repeat}")
         return best[rng.randrange(len(best))]
 
     def __repr__(self) -> str:
