@@ -41,7 +41,7 @@ faster than information, and the tree already looks ahead; with values that coun
 a 12-step rollout beat the one-step greedy player in 8 of 8 Bonfire games where a 48-step one won 6 of 7 (100
 simulations a move). Flash Point's is one firefighter's turn and the fire's advance or two.
 """
-SIMS_PER_SECOND = {"london1666": 120, "portobello": 500, "flashpoint": 160, "bonfire": 220}
+SIMS_PER_SECOND = {"london1666": 200, "portobello": 500, "flashpoint": 280, "bonfire": 320}
 """Simulations a hint runs per second of budget, per game: measured on the project's 2-core machine from
 mid-game positions (``benchmarks/bench_coach.py``, with margin), so a 2-second hint takes about 2 seconds. The
 budget becomes a number of simulations, not a clock, so the same position, budget and seed give the same hint
