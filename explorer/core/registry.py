@@ -24,7 +24,8 @@ class GameInfo:
         seed: the source document in ``shared/seeds/`` the rules come from.
         module: the engine's import path (``explorer.<key>`` for the shipped games).
         summary: one sentence for the landing page.
-        notebooks: the lessons, tutorial and app notebooks, relative to ``notebooks/``, in reading order.
+        notebooks: the lessons, tutorial, app, coach and rules reference notebooks, relative to ``notebooks/``, in
+            reading order.
     """
 
     key: str
@@ -52,6 +53,7 @@ def _tutorials(key: str, turn: str, third: str) -> tuple[tuple[str, str], ...]:
             (f"{key}/02_{turn}.ipynb", "2. The turn"),
             (f"{key}/03_{third}.ipynb", f"3. {third.replace('_', ' ').capitalize()}"),
             (f"{key}/app.ipynb", "Play (app)"),
+            (f"{key}/coach.ipynb", "Coach"),
             (f"{key}/rules.ipynb", "Rules reference"))
 
 
