@@ -41,7 +41,8 @@ from explorer.core.events import Event
 
 from explorer.adapters.openspiel import state_at
 
-from .search import SIMS_PER_SECOND, Sample, flat_samples, mean_and_spread, sims_for, stream, wilson, world_for
+from .search import (SIMS_PER_SECOND, Sample, flat_samples, mean_and_spread, own_action, sims_for, stream, wilson,
+                     world_for)
 from .search import search as run_search  # (the name ``search`` stays the submodule)
 
 __all__ = ["hint", "compare", "verdict", "Player", "Hint", "Suggestion", "Then", "Comparison", "Distribution",
@@ -202,7 +203,7 @@ def _facts(worlds: Sequence[Any], player: int, action: Any) -> tuple[tuple[Event
     """The events of ``action`` and the player's score changes that hold in every one of ``worlds``."""
     seen = []
     for world in worlds:
-        after = world.apply(next((a for a in world.legal_actions() if a == action), action))
+        after = world.apply(own_action(world, action))
         seen.append((after.events, _score_change(world, after, player)))
     events, change = seen[0]
     for other_events, other_change in seen[1:]:
@@ -248,7 +249,7 @@ def hint(state: Any, budget_s: float = 2.0, seed: int = 0, *, shown: int = SHOWN
     suggestions = []
     for number in found.ranked()[:max(1, shown)]:
         action = numbering.action(number)
-        action = next((a for a in state.legal_actions() if a == action), action)
+        action = own_action(state, action)
         suggestions.append(_suggest(state, worlds, found.player, action, found.values[number], found.visits[number],
                                     found.samples.get(number, [])))
     return Hint(tuple(suggestions), found.player, sims, seed, float(budget_s))
@@ -328,7 +329,7 @@ def _legal(state: Any, actions: Sequence[Any]) -> list[Any]:
         problem = state.explain(parsed)
         if problem is not None:
             raise problem
-        chosen.append(next(a for a in state.legal_actions() if a == parsed))
+        chosen.append(own_action(state, parsed))
     return chosen
 
 
@@ -440,7 +441,7 @@ class Player:
         chosen = None
         for number in found.ranked():
             action = numbering.action(number)
-            action = next((a for a in legal if a == action), action)
+            action = own_action(state, action)
             chosen = chosen if chosen is not None else action
             after = state.apply(action)
             if after.is_chance_node or after.is_terminal or after.current_player != player \

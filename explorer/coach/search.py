@@ -33,7 +33,7 @@ from explorer.core.encoding import rank_returns
 from explorer.flashpoint.components import DAMAGE_CUBES
 
 __all__ = ["HORIZON", "SIMS_PER_SECOND", "MARGIN_SCALE", "UCT_C", "MIN_SIMS", "Sample", "Search", "RolloutEvaluator", "outcome", "standing",
-           "rollout", "search", "flat_samples", "sims_for", "stream", "world_for", "mean_and_spread", "wilson"]
+           "rollout", "search", "flat_samples", "own_action", "sims_for", "stream", "world_for", "mean_and_spread", "wilson"]
 
 HORIZON = {"london1666": 12, "portobello": 12, "flashpoint": 30, "bonfire": 12}
 """The most steps a rollout plays before it is valued as it stands, per game. Short: random moves add noise
@@ -96,7 +96,7 @@ def outcome(engine: Any, player: int) -> tuple[float, bool, float, int]:
     """How ``engine`` (an engine position) stands for ``player``: ``(value, won, margin, lost)`` as in
     :class:`Sample`.
 
-    The value of a competitive game is its ranking if it ended now (:func:`~explorer.core.encoding.rank_returns`);
+    The value of a competitive game is half its ranking and half its margin, as it stands (:func:`standing`);
     of Flash Point, +1 won, -1 lost, and before the end ``(rescued + carried / 2) / 7 - lost / 4 - damage / 48``:
     the counters that end the game (``flashpoint.end.win``, ``flashpoint.end.lost``, ``flashpoint.end.collapse``), a victim being carried out
     counting half a rescue (the coach's own yardstick, not a rule: without it a short rollout almost never sees
@@ -285,15 +285,17 @@ def flat_samples(engine: Any, actions: Sequence[Any], per_action: int, seed: int
         world = world_for(root, player, stream(seed, "world", i)).engine
         for k, action in enumerate(actions):
             rng = stream(seed, "rollout", i)
-            first = world.apply(_same(world, action))
+            first = world.apply(own_action(world, action))
             end, taken = rollout(first, horizon, rng)
             value, won, margin, lost = outcome(end, player)
             out[k].append(Sample(value, won, margin, lost, end.is_terminal, _first_other(taken, player)))
     return out
 
 
-def _same(world: Any, action: Any) -> Any:
-    """``action`` as one of ``world``'s own legal actions (a resampled world lists its own objects)."""
+def own_action(world: Any, action: Any) -> Any:
+    """``action`` as one of ``world``'s own legal action objects (equal by value; a resampled world, or a number
+    turned back into an action, gives another object, and the engine recognises its own at once); ``action``
+    itself if none is equal."""
     for candidate in world.legal_actions():
         if candidate == action:
             return candidate
