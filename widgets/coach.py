@@ -215,7 +215,9 @@ class CoachPanel:
         self.figure_box.children = (go.FigureWidget(comparison_figure(c)),)
         best = max(c.distributions, key=lambda d: d.value)
         self._say(f"Compared on {c.rollouts} rollouts each: <b>{html.escape(best.notation)}</b> has the best mean "
-                  f"value ({best.value:+.2f}).")
+                  f"value ({best.value:+.2f}). <span style='color:#555'>These values come from quick rollouts straight "
+                  f"after each move, with no search tree, so they are not a hint's values: set them against each "
+                  f"other.</span>")
         return c
 
     # ---- after a move -----------------------------------------------------------------------------------------------
