@@ -214,7 +214,7 @@ def test_a_forced_move_is_played_without_a_search():
 # ---- the pieces ------------------------------------------------------------------------------------------------------
 def test_outcome_of_a_fresh_flash_point_game_and_of_a_lead():
     fp = flashpoint.new_game(seed=1).resolve_chance()
-    assert outcome(fp, 0) == (0.0, False, 0.0, 0)
+    assert outcome(fp, 0) == (pytest.approx(-0.08 * 10 / 7), False, 0.0, 0)   # 10 fires (rescue.PER_FIRE each)
     state = mid_game(portobello, 1, 30, players=3)
     value, won, margin, lost = outcome(state, state.current_player)
     totals = {n: state.scores()[n].total for n in state.players}
@@ -254,3 +254,14 @@ def test_a_standing_counts_the_rank_and_the_margin():
                       for r, m in zip(rank_returns(state), margins)]
     leader = max(range(3), key=lambda k: (values[k], k))
     assert margins[leader] >= 0 and all(-1 <= v <= 1 for v in values)
+
+
+def test_a_number_of_simulations_can_stand_for_the_budget():
+    state = mid_game(bonfire, 5, 30, players=2)
+    fixed = hint(state, seed=2, sims=40)
+    assert fixed.sims == 40 and fixed.sims != sims_for("bonfire", 2.0)
+    assert [s.notation for s in fixed] == [s.notation for s in hint(state, budget_s=9.0, seed=2, sims=40)]
+    c = compare(state, state.legal_actions()[:2], seed=2, sims=40)
+    assert c.rollouts == 20
+    with pytest.raises(ValueError, match="positive whole number"):
+        hint(state, sims=0)

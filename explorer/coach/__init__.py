@@ -27,7 +27,9 @@ Values lie in [-1, 1]: where a simulation stops (the end, or a short rollout's l
 ahead of every other player, -1 behind all of them, :func:`~explorer.core.encoding.rank_returns`) and half the
 score margin over the best other player, squashed (``tanh(margin / scale)``, :func:`~explorer.coach.search.
 standing`); a finished game is worth its ranking. In Flash Point, +1 a win and -1 a loss for the whole team, and
-before the end ``(rescued + carried / 2) / 7 - lost / 4 - damage / 48`` (:func:`~explorer.coach.search.outcome`).
+before the end the coach's own yardstick in victims out of 7: rescued, carried (by the steps still to go),
+found, less lost, damage, fire and smoke, and the firefighters' steps to the nearest point of interest
+(:func:`~explorer.coach.rescue.team_value`).
 """
 
 from __future__ import annotations
@@ -157,6 +159,15 @@ def _game(state: Any) -> str:
     return game
 
 
+def _sims(state: Any, budget_s: float, sims: int | None) -> int:
+    """The simulations of a search: ``sims`` when given (a positive whole number), else what ``budget_s`` buys."""
+    if sims is None:
+        return sims_for(_game(state), budget_s)
+    if isinstance(sims, bool) or not isinstance(sims, int) or sims < 1:
+        raise ValueError(f"sims is a positive whole number, got {sims!r}")
+    return sims
+
+
 def _player_name(state: Any, player: int) -> str:
     return state.players[player]
 
@@ -228,7 +239,7 @@ def _suggest(state: Any, worlds: Sequence[Any], player: int, action: Any, value:
                       state.game == "flashpoint")
 
 
-def hint(state: Any, budget_s: float = 2.0, seed: int = 0, *, shown: int = SHOWN) -> Hint:
+def hint(state: Any, budget_s: float = 2.0, seed: int = 0, *, shown: int = SHOWN, sims: int | None = None) -> Hint:
     """The best legal actions for the player to act in ``state`` (an engine position), best first.
 
     Args:
@@ -237,12 +248,14 @@ def hint(state: Any, budget_s: float = 2.0, seed: int = 0, *, shown: int = SHOWN
             position, budget and seed give the same hint on every machine.
         seed: the search's seed.
         shown: how many suggestions to keep (all of them with a larger number).
+        sims: a number of simulations instead of the budget (a test, a notebook or a study that must not move
+            when :data:`~explorer.coach.search.SIMS_PER_SECOND` is measured again).
 
     Raises:
         ValueError: at a chance step (``core.chance.outcome``) or the end (``core.end.game-over``), for a bad
-            budget, or for a position the coach cannot number (a built board).
+            budget or number of simulations, or for a position the coach cannot number (a built board).
     """
-    sims = sims_for(_game(state), budget_s)
+    sims = _sims(state, budget_s, sims)
     found = run_search(state, sims, seed)
     numbering = found.root.get_game().numbering
     worlds = _worlds(state, seed)
@@ -333,11 +346,13 @@ def _legal(state: Any, actions: Sequence[Any]) -> list[Any]:
     return chosen
 
 
-def compare(state: Any, actions: Sequence[Any], budget_s: float = 2.0, seed: int = 0) -> Comparison:
+def compare(state: Any, actions: Sequence[Any], budget_s: float = 2.0, seed: int = 0, *,
+            sims: int | None = None) -> Comparison:
     """The outcome distributions of ``actions`` (legal actions, or their notation) from ``state``, side by side,
     each played on the same luck: rollout ``i`` after every action starts in the same world (London: hidden parts
     dealt again from the player's view) and draws the same random numbers, so differences are the actions', not
-    noise. The budget is split evenly between the actions (at least 8 rollouts each).
+    noise. The budget (or ``sims``, a number of rollouts in all, as in :func:`hint`) is split evenly between the
+    actions (at least 8 rollouts each).
 
     Raises:
         IllegalAction: for an action the rules forbid here (its rule), or NotationError for unreadable text.
@@ -349,7 +364,7 @@ def compare(state: Any, actions: Sequence[Any], budget_s: float = 2.0, seed: int
     chosen = _legal(state, actions)
     if not chosen:
         raise ValueError("compare needs at least one action")
-    per_action = max(8, sims_for(_game(state), budget_s) // len(chosen))
+    per_action = max(8, _sims(state, budget_s, sims) // len(chosen))
     samples = flat_samples(state, chosen, per_action, seed)
     dists = tuple(Distribution(a, str(a), tuple(s.value for s in ss), tuple(s.won for s in ss),
                                tuple(s.margin for s in ss), tuple(s.lost for s in ss))
