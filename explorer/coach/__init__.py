@@ -159,13 +159,16 @@ def _game(state: Any) -> str:
     return game
 
 
-def _sims(state: Any, budget_s: float, sims: int | None) -> int:
-    """The simulations of a search: ``sims`` when given (a positive whole number), else what ``budget_s`` buys."""
-    if sims is None:
-        return sims_for(_game(state), budget_s)
+def _checked_sims(sims: Any) -> int:
+    """``sims`` if it is a positive whole number. Raises ValueError otherwise."""
     if isinstance(sims, bool) or not isinstance(sims, int) or sims < 1:
         raise ValueError(f"sims is a positive whole number, got {sims!r}")
     return sims
+
+
+def _sims(state: Any, budget_s: float, sims: int | None) -> int:
+    """The simulations of a search: ``sims`` when given (checked), else what ``budget_s`` buys."""
+    return sims_for(_game(state), budget_s) if sims is None else _checked_sims(sims)
 
 
 def _player_name(state: Any, player: int) -> str:
@@ -432,8 +435,8 @@ class Player:
     def __init__(self, budget_s: float = 0.5, seed: int = 0, *, sims: int | None = None) -> None:
         if sims is None:
             sims_for("portobello", budget_s)  # checks the budget
-        elif isinstance(sims, bool) or not isinstance(sims, int) or sims < 1:
-            raise ValueError(f"sims is a positive whole number, got {sims!r}")
+        else:
+            _checked_sims(sims)
         self.budget_s, self.seed, self.sims = budget_s, seed, sims
         self._left: deque[str] = deque(maxlen=REMEMBERED)
         """The positions this player acted from lately, as the player to act saw them (see :meth:`__call__`)."""

@@ -32,7 +32,7 @@ from explorer.adapters.openspiel import SpielState, game_of, state_at
 from explorer.core.encoding import rank_returns
 from explorer.coach.rescue import team_value
 
-__all__ = ["HORIZON", "SIMS_PER_SECOND", "MARGIN_SCALE", "UCT_C", "MIN_SIMS", "Sample", "Search", "RolloutEvaluator", "outcome", "standing",
+__all__ = ["HORIZON", "SIMS_PER_SECOND", "MARGIN_SCALE", "UCT_C", "MIN_SIMS", "ROLLOUT_GREEDY", "Sample", "Search", "RolloutEvaluator", "outcome", "standing",
            "rollout", "search", "flat_samples", "own_action", "sims_for", "stream", "world_for", "mean_and_spread", "wilson"]
 
 HORIZON = {"london1666": 12, "portobello": 12, "flashpoint": 8, "bonfire": 12}
@@ -57,10 +57,10 @@ MIN_SIMS = 16
 """The fewest simulations a search runs, whatever the budget."""
 ROLLOUT_GREEDY = {"flashpoint": 0.75}
 """Per game, the share of a rollout's decisions that take the action whose position right after looks best to
-the team (:func:`~explorer.coach.rescue.team_value`, ties at random) instead of a uniformly random one. Flash
-Point's random firefighters chop walls and wander while the fire spreads: in 10 seeded Family games (2
-firefighters, 100 simulations a move) a coach with random rollouts rescued no victim, with 75 % greedy steps
-1.8 a game on average (95 % greedy: 1.4)."""
+the player to act (by :func:`outcome`, here Flash Point's :func:`~explorer.coach.rescue.team_value`; ties at
+random) instead of a uniformly random one. Flash Point's random firefighters chop walls and wander while the
+fire spreads: in 10 seeded Family games (2 firefighters, 100 simulations a move) a coach with random rollouts
+rescued no victim, with 75 % greedy steps 1.8 a game on average (95 % greedy: 1.4)."""
 
 
 def sims_for(game: str, budget_s: float) -> int:
@@ -126,12 +126,11 @@ def standing(engine: Any) -> tuple[list[float], list[float]]:
     return [0.5 * r + 0.5 * math.tanh(m / scale) for r, m in zip(ranks, margins)], margins
 
 
-
 def rollout(engine: Any, horizon: int, rng: random.Random) -> tuple[Any, list[tuple[Any, Any]]]:
-    """Play at most ``horizon`` steps from ``engine``: uniformly random legal actions (in Flash Point, mostly the
-    best-looking one, :data:`ROLLOUT_GREEDY`), chance outcomes by their probabilities (from ``rng``; the engine's
-    own random stream is not used). Returns the last position and the
-    steps taken, as ``(position before, action)`` pairs."""
+    """Play at most ``horizon`` steps from ``engine``: uniformly random legal actions, or in the share
+    :data:`ROLLOUT_GREEDY` of a game's decisions the one whose position right after is best for the player to act
+    (by :func:`outcome`), and chance outcomes by their probabilities (all from ``rng``; the engine's own random
+    stream is not used). Returns the last position and the steps taken, as ``(position before, action)`` pairs."""
     taken = []
     state = engine
     greedy = ROLLOUT_GREEDY.get(engine.game, 0.0)
@@ -149,7 +148,8 @@ def rollout(engine: Any, horizon: int, rng: random.Random) -> tuple[Any, list[tu
         else:
             legal = state.legal_actions()
             if greedy and rng.random() < greedy:
-                values = [team_value(state.apply(a)) + 1e-9 * rng.random() for a in legal]
+                me = state.current_player
+                values = [outcome(state.apply(a), me)[0] + 1e-9 * rng.random() for a in legal]
                 action = legal[max(range(len(legal)), key=values.__getitem__)]
             else:
                 action = legal[int(rng.random() * len(legal))]
