@@ -265,3 +265,54 @@ def test_a_number_of_simulations_can_stand_for_the_budget():
     assert c.rollouts == 20
     with pytest.raises(ValueError, match="positive whole number"):
         hint(state, sims=0)
+
+
+def test_the_london_search_keys_its_nodes_by_what_the_player_saw_since_the_root():
+    """SeenSinceRoot: a world dealt again is the root's node; after the player's spread, the end of their actions
+    and their draw, the next player's node is the same whichever card was drawn (they saw "draw ? to seat N"),
+    while the
+    player who drew knows the card."""
+    from explorer.adapters.openspiel import state_at
+    from explorer.coach.search import RolloutEvaluator, SeenSinceRoot, world_for
+
+    state = mid_game(london1666, 4, 24)
+    me = state.current_player
+    root = state_at(state)
+    game = root.get_game()
+    bot = SeenSinceRoot(root.steps, game.encoding.seen, game, RolloutEvaluator(me, 4, random.Random(0), False),
+                        1.4, 10)
+    assert bot.get_state_key(root) == (me, ())
+    assert bot.get_state_key(world_for(root, me, random.Random(3))) == (me, ())
+    spread = root.legal_actions()[0]
+    ended = root.child(spread)
+    ended = ended.child(next(a for a in ended.legal_actions() if ended.action_to_string(me, a) == "end-actions"))
+    assert ended.is_chance_node()
+    draws = {ended.action_to_string(-1, a): a for a, _ in ended.chance_outcomes()}
+    north, east = ended.child(draws["draw N"]), ended.child(draws["draw E"])
+    nxt = (me + 1) % len(state.players)
+    assert north.current_player() == east.current_player() == nxt
+    assert bot.get_state_key(north) == bot.get_state_key(east) == \
+        (nxt, (root.action_to_string(me, spread), "end-actions", f"draw ? to seat {me + 1}"))
+    assert [game.encoding.seen(b, a, me) for b, a in north.path_since(root.steps)][-1] == f"draw N to seat {me + 1}"
+
+
+def test_a_greedy_rollout_step_takes_the_move_that_scores_most_at_once(monkeypatch):
+    """London's rollouts (ROLLOUT_GREEDY): at share 1 every decision is one of the moves whose own score total
+    right after is the best; Flash Point's step value is the team's yardstick."""
+    from explorer.coach import search
+    from explorer.coach.rescue import team_value
+
+    monkeypatch.setitem(search.ROLLOUT_GREEDY, "london1666", 1.0)
+    state = mid_game(london1666, 4, 26, players=3)
+    _, taken = search.rollout(state, 12, random.Random(2))
+    decisions = [(before, action) for before, action in taken if not before.is_chance_node]
+    choices = 0
+    for before, action in decisions:
+        name = before.players[before.current_player]
+        totals = [before.apply(a).scores()[name].total for a in before.legal_actions()]
+        assert before.apply(action).scores()[name].total == max(totals)
+        assert search.step_value(before.apply(action), before.current_player) == max(totals)
+        choices += len(set(totals)) > 1
+    assert choices == 3   # three of the rollout's moves (fire moves here) could score more or less
+    fp = flashpoint.new_game(seed=1).resolve_chance()
+    assert search.step_value(fp, 0) == team_value(fp)

@@ -1,7 +1,8 @@
 """The coach's search: OpenSpiel's MCTS (IS-MCTS where players hold secrets) over the adapter, with rollouts.
 
-A simulation descends OpenSpiel's tree, then plays a **rollout** from the leaf: uniformly random legal actions
-and chance outcomes drawn by their probabilities, for at most :data:`HORIZON` steps, and is valued where it
+A simulation descends OpenSpiel's tree, then plays a **rollout** from the leaf: legal actions chosen at random
+(in London and Flash Point most of them greedily, :data:`ROLLOUT_GREEDY`) and chance outcomes drawn by their
+probabilities, for at most :data:`HORIZON` steps, and is valued where it
 stops by :func:`outcome` ("the score if the game ended now": half the ranking, half the score margin, see
 :func:`standing`). Every rollout is also kept as a :class:`Sample`
 under the root action it went through, so a hint can say more than the search's mean: the chance of winning,
@@ -32,18 +33,20 @@ from explorer.adapters.openspiel import SpielState, game_of, state_at
 from explorer.core.encoding import rank_returns
 from explorer.coach.rescue import team_value
 
-__all__ = ["HORIZON", "SIMS_PER_SECOND", "MARGIN_SCALE", "UCT_C", "MIN_SIMS", "ROLLOUT_GREEDY", "Sample", "Search", "RolloutEvaluator", "outcome", "standing",
-           "rollout", "search", "flat_samples", "own_action", "sims_for", "stream", "world_for", "mean_and_spread", "wilson"]
+__all__ = ["HORIZON", "SIMS_PER_SECOND", "MARGIN_SCALE", "UCT_C", "MIN_SIMS", "ROLLOUT_GREEDY", "Sample", "Search",
+           "SeenSinceRoot", "RolloutEvaluator", "outcome", "standing", "step_value", "rollout", "search", "flat_samples",
+           "own_action", "sims_for", "stream", "world_for", "mean_and_spread", "wilson"]
 
-HORIZON = {"london1666": 12, "portobello": 12, "flashpoint": 8, "bonfire": 12}
+HORIZON = {"london1666": 6, "portobello": 12, "flashpoint": 8, "bonfire": 12}
 """The most steps a rollout plays before it is valued as it stands, per game. Short: random moves add noise
 faster than information, and the tree already looks ahead; with values that count the margin (:func:`standing`)
 a 12-step rollout beat the one-step greedy player in 8 of 8 Bonfire games where a 48-step one won 6 of 7 (100
 simulations a move). Flash Point's is about the rest of a firefighter's turn and the fire's advance (its values
 count what is on the way to a rescue, :mod:`~explorer.coach.rescue`; 8 steps rescued 1.8 victims a game where
-16 rescued 1.0, in the 10 games of :data:`ROLLOUT_GREEDY`).
+16 rescued 1.0, in the 10 games of :data:`ROLLOUT_GREEDY`). London's is the rest of a turn's four action
+points, played mostly greedily (:data:`ROLLOUT_GREEDY`).
 """
-SIMS_PER_SECOND = {"london1666": 200, "portobello": 500, "flashpoint": 280, "bonfire": 320}
+SIMS_PER_SECOND = {"london1666": 100, "portobello": 500, "flashpoint": 280, "bonfire": 320}
 """Simulations a hint runs per second of budget, per game: measured on the project's 2-core machine from
 mid-game positions (``benchmarks/bench_coach.py``, with margin), so a 2-second hint takes about 2 seconds. The
 budget becomes a number of simulations, not a clock, so the same position, budget and seed give the same hint
@@ -55,12 +58,18 @@ UCT_C = 1.4
 """The exploration constant of the tree search (returns lie in [-1, 1])."""
 MIN_SIMS = 16
 """The fewest simulations a search runs, whatever the budget."""
-ROLLOUT_GREEDY = {"flashpoint": 0.75}
+ROLLOUT_GREEDY = {"flashpoint": 0.75, "london1666": 0.75}
 """Per game, the share of a rollout's decisions that take the action whose position right after looks best to
-the player to act (by :func:`outcome`, here Flash Point's :func:`~explorer.coach.rescue.team_value`; ties at
-random) instead of a uniformly random one. Flash Point's random firefighters chop walls and wander while the
-fire spreads: in 10 seeded Family games (2 firefighters, 100 simulations a move) a coach with random rollouts
-rescued no victim, with 75 % greedy steps 1.8 a game on average (95 % greedy: 1.4)."""
+the player to act (by :func:`step_value`; ties at random) instead of a uniformly random one.
+
+Flash Point's random firefighters chop walls and wander while the fire spreads: in 10 seeded Family games (2
+firefighters, 100 simulations a move) a coach with random rollouts rescued no victim, with 75 % greedy steps
+1.8 a game on average (95 % greedy: 1.4). London's random players never put a cone out, so random rollouts
+never showed what a pawn next to a contained fire is worth: against two random players (3-player games, 100
+simulations a move) the coach with 12 random steps won 52.5 % of 119 games, with no rollout at all (the
+position valued as it stands) 18 of 30, with 6 steps, 75 % of them greedy, 17 of the first 22 (the one-step
+greedy player itself won 19 of 30). A greedy step costs a move and a score count per legal action: London's
+search runs about half as many simulations a second."""
 
 
 def sims_for(game: str, budget_s: float) -> int:
@@ -126,10 +135,19 @@ def standing(engine: Any) -> tuple[list[float], list[float]]:
     return [0.5 * r + 0.5 * math.tanh(m / scale) for r, m in zip(ranks, margins)], margins
 
 
+def step_value(engine: Any, player: int) -> float:
+    """How a greedy rollout step rates the position ``engine`` it leads to, for ``player`` (larger better): Flash
+    Point's team value (:func:`~explorer.coach.rescue.team_value`), otherwise the player's own score total, as
+    the one-step greedy player does (:func:`~explorer.coach.greedy.greedy_value`; cheaper than a ranking)."""
+    if engine.game == "flashpoint":
+        return team_value(engine)
+    return float(engine.scores()[engine.players[player]].total)
+
+
 def rollout(engine: Any, horizon: int, rng: random.Random) -> tuple[Any, list[tuple[Any, Any]]]:
     """Play at most ``horizon`` steps from ``engine``: uniformly random legal actions, or in the share
     :data:`ROLLOUT_GREEDY` of a game's decisions the one whose position right after is best for the player to act
-    (by :func:`outcome`), and chance outcomes by their probabilities (all from ``rng``; the engine's own random
+    (by :func:`step_value`), and chance outcomes by their probabilities (all from ``rng``; the engine's own random
     stream is not used). Returns the last position and the steps taken, as ``(position before, action)`` pairs."""
     taken = []
     state = engine
@@ -149,7 +167,7 @@ def rollout(engine: Any, horizon: int, rng: random.Random) -> tuple[Any, list[tu
             legal = state.legal_actions()
             if greedy and rng.random() < greedy:
                 me = state.current_player
-                values = [outcome(state.apply(a), me)[0] + 1e-9 * rng.random() for a in legal]
+                values = [step_value(state.apply(a), me) + 1e-9 * rng.random() for a in legal]
                 action = legal[max(range(len(legal)), key=values.__getitem__)]
             else:
                 action = legal[int(rng.random() * len(legal))]
@@ -222,6 +240,29 @@ class Search:
         return sorted(self.visits, key=lambda a: (-self.visits[a], -self.values[a], a))
 
 
+class SeenSinceRoot(ismcts.ISMCTSBot):
+    """OpenSpiel's ``ISMCTSBot``, its tree nodes keyed by the player to act and what they saw of each step since
+    the search's root (the game's ``seen``), instead of their whole information-state string.
+
+    Every simulation starts from a world the root player cannot tell from the root, so for the root player the
+    two keys pick the same nodes; building the full string (the position as JSON) took about 40 % of a London
+    search. Another player's node is keyed by what that player saw since the root, not by their hand in the
+    world dealt: their nodes gather statistics across worlds (single-observer IS-MCTS) where the full string
+    gave nearly every world its own node, visited once. Their legal actions then change with the world (the
+    cards in a hand), which OpenSpiel's ``allow_inconsistent_action_sets`` handles.
+    """
+
+    def __init__(self, root_steps: int, seen: Callable[[Any, Any, int], str], *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, allow_inconsistent_action_sets=True, **kwargs)
+        self._root_steps, self._seen = root_steps, seen
+
+    def get_state_key(self, state: SpielState) -> tuple[int, tuple[str, ...]]:
+        """``(player to act, what they saw of each step since the root)``."""
+        player = state.current_player()
+        steps = state.path_since(self._root_steps)
+        return player, tuple(self._seen(before, action, player) for before, action in steps)
+
+
 def world_for(root: SpielState, player: int, rng: random.Random) -> SpielState:
     """A world ``player`` cannot tell from ``root``, its hidden parts dealt again from ``rng`` (the game's
     ``resample``); ``root`` itself where every player sees everything."""
@@ -258,8 +299,8 @@ def search(engine: Any, sims: int, seed: int) -> Search:
         values = {c.action: (c.total_reward / c.explore_count if c.explore_count else 0.0) for c in node.children}
     else:
         worlds = stream(seed, "worlds")
-        bot = ismcts.ISMCTSBot(game, evaluator, UCT_C, sims, random_state=tree_rng,
-                               final_policy_type=ismcts.ISMCTSFinalPolicyType.MAX_VISIT_COUNT)
+        bot = SeenSinceRoot(root.steps, game.encoding.seen, game, evaluator, UCT_C, sims, random_state=tree_rng,
+                            final_policy_type=ismcts.ISMCTSFinalPolicyType.MAX_VISIT_COUNT)
         bot.set_resampler(lambda state, who: world_for(state, who, worlds))
         if len(legal) == 1:
             visits, values = {legal[0]: 0}, {legal[0]: 0.0}

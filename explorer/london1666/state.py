@@ -8,7 +8,9 @@ Per-district facts are tuples in the board's district order (``board.ids``); use
 from __future__ import annotations
 
 import dataclasses
+from collections import Counter
 from collections.abc import Sequence
+from itertools import chain
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, ClassVar, Literal
@@ -538,7 +540,8 @@ def houses_lost(houses: Sequence[Sequence[str]]) -> tuple[int, ...]:
     >>> houses_lost([("red", "red", "blue")])
     (18, 19, 20, 20, 20, 20)
     """
-    return tuple(HOUSES_PER_COLOUR - sum(h.count(c) for h in houses) for c in COLOURS)
+    standing = Counter(chain.from_iterable(houses))
+    return tuple(HOUSES_PER_COLOUR - standing[c] for c in COLOURS)
 
 
 def _track_problems(state: State, given: dict[str, int]) -> list[str]:
