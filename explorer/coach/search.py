@@ -46,7 +46,7 @@ count what is on the way to a rescue, :mod:`~explorer.coach.rescue`; 8 steps res
 16 rescued 1.0, in the 10 games of :data:`ROLLOUT_GREEDY`). London's is the rest of a turn's four action
 points, played mostly greedily (:data:`ROLLOUT_GREEDY`).
 """
-SIMS_PER_SECOND = {"london1666": 70, "portobello": 500, "flashpoint": 280, "bonfire": 320}
+SIMS_PER_SECOND = {"london1666": 60, "portobello": 500, "flashpoint": 280, "bonfire": 320}
 """Simulations a hint runs per second of budget, per game: measured on the project's 2-core machine from
 mid-game positions (``benchmarks/bench_coach.py``, with margin), so a 2-second hint takes about 2 seconds. The
 budget becomes a number of simulations, not a clock, so the same position, budget and seed give the same hint
