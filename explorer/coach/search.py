@@ -69,7 +69,8 @@ never showed what a pawn next to a contained fire is worth: against two random p
 simulations a move) the coach with 12 random steps won 52.5 % of 119 games, with no rollout at all (the
 position valued as it stands) 18 of 30, with 6 steps, 75 % of them greedy, 17 of the first 22 (the one-step
 greedy player itself won 19 of 30). A greedy step costs a move and a score count per legal action: London's
-search runs about half as many simulations a second."""
+search runs about a third as many simulations a second (:data:`SIMS_PER_SECOND`), even with its tree keyed
+by :class:`SeenSinceRoot`."""
 
 
 def sims_for(game: str, budget_s: float) -> int:
