@@ -123,3 +123,38 @@ def test_london_app_plays_a_move_and_gets_a_refusal_with_the_keyboard_alone(page
     press(page, "Escape")
     page.keyboard.press("ArrowLeft")
     assert focused_id(page) not in (None, "d-aldgate")
+
+
+def test_london_app_coach_hints_in_grades_and_compares_two_moves(page, voila_url):
+    """The coach beside the board: Hint once lights where to act, twice names the move with its simulations and
+    table; Compare moves draws two picked fire moves on the same luck."""
+    page.goto(voila_url + APP)
+    page.locator('svg.rx-board [data-id="d-pudding-lane"]').wait_for(timeout=WIDGET_TIMEOUT_MS)
+    click_target(page, "d-moorgate")
+    click_target(page, "d-guild-hall")
+    assert page.locator(".rx-status").inner_text() == "blue to act"
+    out = page.locator(".rx-coach-out")
+    page.get_by_role("button", name="Hint").click()
+    page.wait_for_function("() => (document.querySelector('.rx-coach-out') || {}).innerText?.includes('Hint 1 of 3')",
+                           timeout=CLICK_TIMEOUT_MS * 2)
+    assert "act with" in out.inner_text()
+    page.get_by_role("button", name="Hint").click()
+    page.wait_for_function("() => document.querySelector('.rx-coach-out').innerText.includes('Hint 2 of 3')",
+                           timeout=CLICK_TIMEOUT_MS)
+    text = out.inner_text()
+    assert "simulations from what you can see" in text and "spread" in text
+    assert page.locator("table.rx-coach").count() == 1
+    screenshot(page, "london-app-hint")
+
+    page.get_by_role("button", name="Compare moves").click()
+    moves = page.locator("select[multiple]")
+    moves.wait_for(timeout=CLICK_TIMEOUT_MS)
+    options = moves.locator("option").all_inner_texts()
+    assert len(options) >= 2 and all(o.startswith("spread") for o in options)
+    moves.select_option(options[:2])
+    page.get_by_role("button", name="Compare", exact=True).click()
+    page.wait_for_function("() => document.querySelector('.rx-coach-out').innerText.includes('Compared on')",
+                           timeout=CLICK_TIMEOUT_MS * 4)
+    assert "has the best mean value" in out.inner_text()
+    page.locator(".rx-coach-out ~ * .js-plotly-plot, .js-plotly-plot").first.wait_for(timeout=CLICK_TIMEOUT_MS * 2)
+    screenshot(page, "london-app-compare")
