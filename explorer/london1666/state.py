@@ -10,9 +10,9 @@ from __future__ import annotations
 import dataclasses
 from collections import Counter
 from collections.abc import Sequence
-from itertools import chain
 from dataclasses import dataclass, field
 from fractions import Fraction
+from itertools import chain
 from typing import Any, ClassVar, Literal
 
 import pydantic

@@ -156,5 +156,5 @@ def test_london_app_coach_hints_in_grades_and_compares_two_moves(page, voila_url
     page.wait_for_function("() => document.querySelector('.rx-coach-out').innerText.includes('Compared on')",
                            timeout=CLICK_TIMEOUT_MS * 4)
     assert "has the best mean value" in out.inner_text()
-    page.locator(".rx-coach-out ~ * .js-plotly-plot, .js-plotly-plot").first.wait_for(timeout=CLICK_TIMEOUT_MS * 2)
+    page.locator(".js-plotly-plot").first.wait_for(timeout=CLICK_TIMEOUT_MS * 2)
     screenshot(page, "london-app-compare")
